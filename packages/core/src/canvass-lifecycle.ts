@@ -9,6 +9,7 @@ import { createOutboxHealth } from './webhooks/outbox-health'
 import type { WebhookHealth } from './webhooks/outbox-health'
 import type { BackgroundWork, WebhookTransportSource } from './workers/background-work'
 import { createBackgroundWork, webhookTransport } from './workers/background-work'
+import { webhookStoresIfAny } from './domain/hooks-ports'
 
 /** An instance's life beside its requests: its background work, the transport it sends webhooks through, its health. */
 export interface CanvassLifecycle extends HostLifecycle {
@@ -37,7 +38,9 @@ export interface LifecycleParts {
 export function createLifecycle(parts: LifecycleParts): CanvassLifecycle {
   const { options, settings, storage, now, readAssets } = parts
   const { logger, allowPrivateAddresses, auditLogRetentionDays } = settings
-  const outboxHealth = createOutboxHealth({ deliveries: storage.webhookDeliveries, now, stalledAfterMs: settings.stalledAfterMs, logger })
+  // A storage without webhooks has no delivery waiting: its health says ok.
+  const deliveries = webhookStoresIfAny(storage)?.webhookDeliveries
+  const outboxHealth = deliveries && createOutboxHealth({ deliveries, now, stalledAfterMs: settings.stalledAfterMs, logger })
   // Made at `start()`, when the host has said which transport it offers; the janitor is woken through it.
   let background: BackgroundWork | undefined
   let running = false
@@ -53,7 +56,8 @@ export function createLifecycle(parts: LifecycleParts): CanvassLifecycle {
     if (background) return background
     const given = options.webhooks?.transport
     const offered = host?.webhookTransport
-    if (given === undefined && offered === undefined && settings.background.webhooks !== false && runsOnNode()) {
+    const sends = settings.background.webhooks !== false && deliveries !== undefined
+    if (given === undefined && offered === undefined && sends && runsOnNode()) {
       logger.warn(
         'Canvass: webhooks are sent through fetch, which cannot check the addresses a host name resolves to; on Node pass webhooks: { transport: createNodeWebhookTransport } from @canvass/host-node (its serve does)',
       )
@@ -113,7 +117,8 @@ export function createLifecycle(parts: LifecycleParts): CanvassLifecycle {
     async health() {
       const database = await storage.ping().catch(() => false)
       const state = settings.background === false ? 'off' : running ? 'running' : 'stopped'
-      const webhooks: WebhookHealth = database ? await outboxHealth(state) : { oldestDueAt: null, status: 'ok', stalled: false }
+      const webhooks: WebhookHealth =
+        database && outboxHealth ? await outboxHealth(state) : { oldestDueAt: null, status: 'ok', stalled: false }
       return { database: database ? 'ok' : 'unavailable', background: state, webhooks }
     },
   }

@@ -7,6 +7,7 @@ import type { ConsoleAccountsWiring } from './routes/console-accounts'
 import type { ConsoleWiring } from './routes/console'
 import { assertWidgetBundles } from './routes/widget'
 import type { BackgroundOptions } from './workers/background-work'
+import { checkHookSettings } from './domain/hooks-ports'
 import { createMemoryRateLimiter } from './rate-limit/create-memory-rate-limiter'
 import type { ProxyMatcher } from './http/trusted-proxies'
 import { trustedProxies } from './http/trusted-proxies'
@@ -46,6 +47,7 @@ export function canvassSettings(options: CanvassOptions): CanvassSettings {
   }
   const consoleAccounts = consoleAccountsOf(options)
   const background = options.background
+  checkHookSettings(options.storage, background)
   return {
     basePath,
     proxies,

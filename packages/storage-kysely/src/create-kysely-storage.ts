@@ -7,6 +7,9 @@ import type {
   ResponseReports,
   ResponseStore,
   Storage,
+  QuotaStore,
+  WebhookDeliveryStore,
+  WebhookStore,
 } from '@canvass/core'
 import { createId } from '@canvass/core'
 import type { Kysely } from 'kysely'
@@ -93,7 +96,10 @@ export interface KyselyStorageOptions<DB = unknown> {
  * What `createKyselyStorage` makes: a `Storage` with both optional ports, reporting and the console's accounts,
  * always there.
  */
-export type KyselyStorage = Storage & { reporting: ReportingStorage; consoleAccounts: ConsoleAccountStore }
+export type KyselyStorage = Storage & { reporting: ReportingStorage; consoleAccounts: ConsoleAccountStore } & KeepsHooks
+
+/** The optional webhook and quota groups of the storage port, which this adapter always gives. */
+type KeepsHooks = { webhooks: WebhookStore; webhookDeliveries: WebhookDeliveryStore; quotas: QuotaStore }
 
 /**
  * The Canvass storage port on Postgres through Kysely, with the optional reporting and console-accounts ports.

@@ -6,7 +6,7 @@
  * and nothing may be written by halves.
  */
 import { expandOutbox, importResponses, outboxDeliveries, updateResponse, withOutboxExpansion } from '@canvass/core'
-import type { CreateResponseCheck, ResponseStore, Storage, WebhookDeliveryStore, WebhookEvent } from '@canvass/core'
+import type { CreateResponseCheck, ResponseStore, WebhookDeliveryStore, WebhookEvent } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
@@ -14,10 +14,11 @@ import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage } from '../src'
+import type { KyselyStorage } from '../src'
 import { backends } from './backends'
 
 interface World {
-  storage: Storage
+  storage: KyselyStorage
   db: Kysely<unknown>
   environmentId: string
   surveyId: string

@@ -5,7 +5,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { MigrationError, createKyselyStorage, migrate } from '../src'
-import type { Storage } from '@canvass/core'
+import type { KyselyStorage } from '../src'
 import { idempotencyScopes } from '../src/migrations/0029-idempotency-scopes'
 import { importMappingsErased } from '../src/migrations/0030-import-mappings-erased'
 import { eventsWrittenWithResponses } from '../src/migrations/0031-events-written-with-responses'
@@ -578,7 +578,7 @@ async function tableNames(db: Kysely<unknown>, schema = 'canvass'): Promise<stri
 }
 
 /** Writes a project, a survey, a matching webhook and a finished response, and finds the response's two deliveries. */
-async function assertWritesWork(storage: Storage): Promise<void> {
+async function assertWritesWork(storage: KyselyStorage): Promise<void> {
   const createdAt = new Date()
   const id = (name: string) => `${name}${Math.random().toString(36).slice(2, 12)}`
   const environments = { production: id('e'), development: id('e') }
@@ -614,7 +614,7 @@ async function assertWritesWork(storage: Storage): Promise<void> {
 
 /** A project with a survey and a webhook listening to `triggers`, through the storage. */
 /** A project with its environments; its id. */
-async function newProject(storage: Storage): Promise<string> {
+async function newProject(storage: KyselyStorage): Promise<string> {
   const createdAt = new Date()
   const id = (name: string) => `${name}${Math.random().toString(36).slice(2, 12)}`
   const organizationId = id('o')
@@ -626,7 +626,7 @@ async function newProject(storage: Storage): Promise<string> {
 }
 
 async function seedWithWebhook(
-  storage: Storage,
+  storage: KyselyStorage,
   triggers: string[],
 ): Promise<{ environmentId: string; surveyId: string; webhookId: string }> {
   const createdAt = new Date()

@@ -1,11 +1,11 @@
 import { createDisplay, createResponse, withOutboxExpansion } from '@canvass/core'
-import type { Storage } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
+import type { KyselyStorage } from '../src'
 import { partitionedResponses } from '../src/migrations/0038-partitioned-responses'
 import { summaryParts } from '../src/migrations/0039-summary-parts'
 import { surveyCustomCss } from '../src/migrations/0040-survey-custom-css'
@@ -35,7 +35,7 @@ interface Before {
   deliveries: unknown[]
 }
 
-async function seed(storage: Storage, db: Kysely<unknown>): Promise<Before> {
+async function seed(storage: KyselyStorage, db: Kysely<unknown>): Promise<Before> {
   const createdAt = new Date()
   const environments = { production: 'mig-env-p', development: 'mig-env-d' }
   await storage.projects.createOrganization({ id: 'mig-org', name: 'Org', createdAt })

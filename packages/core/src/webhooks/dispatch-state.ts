@@ -1,6 +1,6 @@
 import type { Logger } from '../context'
 import type { WebhookDispatcherObserver } from '../observer'
-import type { Storage } from '../ports/storage'
+import type { WebhookDeliveryStore } from '../ports/storage'
 import { withOutboxExpansion } from './outbox-expansion'
 import type { WebhookTransport } from '../ports/webhook-transport'
 import { createReceiverPace } from './receiver-pace'
@@ -11,7 +11,8 @@ import type { WebhookDispatcherOptions } from './webhook-dispatcher-options'
 
 /** One dispatcher's settings, checked, and what its loop and attempts share while it lives. */
 export interface Dispatch {
-  storage: Storage
+  /** The deliveries the dispatcher sends, their outbox made into deliveries before each claim. */
+  storage: { webhookDeliveries: WebhookDeliveryStore }
   transport: WebhookTransport
   now: () => Date
   random: (() => number) | undefined
@@ -41,7 +42,11 @@ export interface Dispatch {
 export function createDispatch(options: WebhookDispatcherOptions): Dispatch {
   const { transport } = options
   // A dispatcher made on its own (a worker, a test) makes the outbox's events into deliveries before it claims.
-  const storage = withOutboxExpansion(options.storage)
+  const { webhookDeliveries } = withOutboxExpansion(options.storage)
+  if (webhookDeliveries === undefined) {
+    throw new TypeError('createWebhookDispatcher needs storage.webhookDeliveries: this storage keeps no webhooks')
+  }
+  const storage = { webhookDeliveries }
   const now = options.now ?? (() => new Date())
   const schedule = options.schedule ?? WEBHOOK_RETRY_SCHEDULE_MS
   const batchSize = options.batchSize ?? 100

@@ -47,11 +47,12 @@ const EXPANDING = Symbol('canvass: outbox expanded before reads')
  * The storage with its outbox made into deliveries before every read of deliveries: a claim and `standing`
  * take recent events (and, once a second, the whole queue, for events whose transaction committed late); a
  * list and a redelivery take the whole queue, since they must show every delivery of their webhook. Wrapping
- * twice changes nothing. `createCanvass` and `createWebhookDispatcher` wrap the storage they are given.
+ * twice changes nothing, and a storage without deliveries is returned as it is. `createCanvass` and
+ * `createWebhookDispatcher` wrap the storage they are given.
  */
 export function withOutboxExpansion<S extends Pick<Storage, 'webhookDeliveries'>>(storage: S): S {
   const store = storage.webhookDeliveries
-  if ((store as { [EXPANDING]?: true })[EXPANDING]) return storage
+  if (store === undefined || (store as { [EXPANDING]?: true })[EXPANDING]) return storage
   let lastFullScan = 0
   const expand = (full: boolean) => {
     const now = Date.now()

@@ -4,7 +4,7 @@ import type { Storage } from '../ports/storage'
 import type { WebhookTransport } from '../ports/webhook-transport'
 
 export interface WebhookDispatcherOptions {
-  /** The storage whose outbox is sent (the one `createCanvass` was given). */
+  /** The storage whose outbox is sent (the one `createCanvass` was given): one that keeps webhooks. */
   storage: Storage
   /** Sends each attempt: `createNodeWebhookTransport()` on Node, `createFetchWebhookTransport()` elsewhere. */
   transport: WebhookTransport

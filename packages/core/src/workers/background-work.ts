@@ -12,6 +12,7 @@ import { createFetchWebhookTransport } from '../webhooks/fetch-transport'
 import { startAuditLogPurge } from './audit-log-purge'
 import type { QuotaScreenerOptions, QuotaScreenerReport } from './quota-screener'
 import { createQuotaScreener } from './quota-screener'
+import { webhookStoresIfAny } from '../domain/hooks-ports'
 
 /**
  * What `createCanvass` runs beside the handler once started (docs/architecture.md, "Background work"): each part
@@ -80,10 +81,17 @@ export function webhookTransport(source: WebhookTransportSource | undefined, all
 /** The dispatcher, the retention worker, the blob janitor, the audit-log purge and the quota screening, as the settings ask. */
 export function createBackgroundWork(settings: BackgroundWorkSettings): BackgroundWork {
   const { storage, blobs, options, logger, now } = settings
+  const hooks = webhookStoresIfAny(storage)
+  if (options.webhooks !== false && hooks === undefined) {
+    logger.warn('Canvass: no webhook dispatcher runs: this storage keeps no webhooks (storage.webhookDeliveries)')
+  }
+  if (options.quotaScreening !== false && storage.quotas === undefined) {
+    logger.warn('Canvass: no quota screening runs: this storage keeps no quotas (storage.quotas)')
+  }
   const janitor =
     blobs && options.blobJanitor !== false ? createBlobJanitor({ ...options.blobJanitor, storage, blobs, logger, clock: now }) : undefined
   const dispatcher =
-    options.webhooks === false
+    options.webhooks === false || hooks === undefined
       ? undefined
       : createWebhookDispatcher({
           ...options.webhooks,
@@ -108,7 +116,9 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
           },
         })
   const screening =
-    options.quotaScreening === false ? undefined : createQuotaScreener({ ...options.quotaScreening, storage, logger, clock: now })
+    options.quotaScreening === false || storage.quotas === undefined
+      ? undefined
+      : createQuotaScreener({ ...options.quotaScreening, storage, logger, clock: now })
   const purge = options.auditLogPurge === false ? undefined : settings.purgeAuditLog
   const purgeIntervalMs = (options.auditLogPurge || undefined)?.intervalMs
   let purgeSchedule: { stop(): Promise<void> } | undefined

@@ -6,7 +6,7 @@ import type { QuotaRecord, Storage, SurveyRecord, UnscreenedResponse } from '../
 import { screenAgainst } from '../domain/quotas/quota-service'
 
 export interface QuotaScreenerOptions {
-  /** The storage whose unscreened responses are screened (the one `createCanvass` was given). */
+  /** The storage whose unscreened responses are screened (the one `createCanvass` was given): one that keeps quotas. */
   storage: Storage
   /**
    * The clock: a response is due once its mark is `graceMs` old by it, and a claim's lease starts at it.
@@ -65,6 +65,8 @@ export interface QuotaScreener {
  */
 export function createQuotaScreener(options: QuotaScreenerOptions): QuotaScreener {
   const { storage } = options
+  if (storage.quotas === undefined) throw new TypeError('createQuotaScreener needs storage.quotas: this storage keeps no quotas')
+  const store = storage.quotas
   const clock = options.clock ?? (() => new Date())
   const intervalMs = options.intervalMs ?? 60_000
   const batch = options.batch ?? 100
@@ -81,7 +83,7 @@ export function createQuotaScreener(options: QuotaScreenerOptions): QuotaScreene
 
   async function runOnce(): Promise<QuotaScreenerReport> {
     const now = clock()
-    const claimed = await storage.quotas.claimUnscreened({ before: new Date(now.getTime() - graceMs), now, limit: batch })
+    const claimed = await store.claimUnscreened({ before: new Date(now.getTime() - graceMs), now, limit: batch })
     const report: QuotaScreenerReport = { claimed: claimed.length, screened: 0, failed: 0 }
     // Each survey's quotas and questions are read once a pass, however many of its responses it screens.
     const surveys = new Map<string, Promise<[QuotaRecord[], SurveyRecord | null]>>()
@@ -90,7 +92,7 @@ export function createQuotaScreener(options: QuotaScreenerOptions): QuotaScreene
         const key = `${response.environmentId}/${response.surveyId}`
         let parts = surveys.get(key)
         if (!parts) {
-          parts = Promise.all([storage.quotas.listAll(response.environmentId, response.surveyId), storage.surveys.get(response.surveyId)])
+          parts = Promise.all([store.listAll(response.environmentId, response.surveyId), storage.surveys.get(response.surveyId)])
           surveys.set(key, parts)
         }
         const [quotas, survey] = await parts

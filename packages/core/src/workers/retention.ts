@@ -238,10 +238,11 @@ async function deleteInBatches(parts: RunParts, now: Date, report: RetentionRepo
     if (done.responses < batch && done.displays < batch) break
   }
   // Ended deliveries hold a copy of a response each (up to the stored-response bound): they go after a
-  // while, so that the outbox does not grow without end.
+  // while, so that the outbox does not grow without end. A storage without webhooks has none.
   const before = new Date(now.getTime() - deliveryDays * 86_400_000)
-  while (!stopping() && (await lease())) {
-    const purged = await storage.webhookDeliveries.purgeEnded({ before, limit: batch })
+  const deliveries = storage.webhookDeliveries
+  while (deliveries && !stopping() && (await lease())) {
+    const purged = await deliveries.purgeEnded({ before, limit: batch })
     report.batches++
     report.webhookDeliveries += purged
     if (purged < batch) break

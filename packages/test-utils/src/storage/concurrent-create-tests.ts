@@ -2,7 +2,7 @@ import { createResponse } from '@canvass/core'
 import type { CreateResponseCheck, CreateResponseResult, NewResponse, Storage, WebhookEvent } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
-import { clientCheck, makeResponse, managementCheck, seedDisplay, seedProject, seedSurvey } from './seed'
+import { hooksOf, clientCheck, makeResponse, managementCheck, seedDisplay, seedProject, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 
 /** One create of the mix, with the outcome it must get whatever else runs beside it. */
@@ -127,13 +127,14 @@ export const concurrentCreateTests: StorageTest[] = [
   },
   {
     name: 'createResponse under concurrency: each created response has its outbox delivery, a refused one none',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const paused = await seedSurvey(storage, production, { status: 'paused' })
       const now = new Date()
       const webhookId = freshId()
-      await storage.webhooks.insert({
+      await hooksOf(storage).webhooks.insert({
         id: webhookId,
         environmentId: production,
         name: 'Batch webhook',
@@ -151,7 +152,7 @@ export const concurrentCreateTests: StorageTest[] = [
       results.forEach((result, i) =>
         assert.equal(result, i % 4 === 3 ? { outcome: 'survey_not_accepting' } : { outcome: 'created', id: cases[i]!.id }),
       )
-      const claimed = await storage.webhookDeliveries.claim({
+      const claimed = await hooksOf(storage).webhookDeliveries.claim({
         now: new Date(Date.now() + 1000),
         limit: 5000,
         leaseMs: 3_600_000,

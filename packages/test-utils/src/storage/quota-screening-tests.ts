@@ -2,7 +2,7 @@ import { createResponse, updateResponse } from '@canvass/core'
 import type { CreateResponseCheck, Storage, UnscreenedResponse } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { makeQuota, screening, seedQuota } from './quota-tests'
-import { clientCheck, makeResponse, managementCheck, reportsOf, seedProject, seedResponse, seedSurvey } from './seed'
+import { quotaStoreOf, clientCheck, makeResponse, managementCheck, reportsOf, seedProject, seedResponse, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 
 /**
@@ -29,7 +29,7 @@ const screened = (environmentId: string): CreateResponseCheck => ({ ...clientChe
 
 /** Claims everything due by `before` (with a bound no test reaches) and keeps `ids`' responses, by id. */
 async function claimOf(storage: Storage, ids: readonly string[], before: Date, now = new Date()): Promise<Map<string, UnscreenedResponse>> {
-  const claimed = await storage.quotas.claimUnscreened({ before, now, limit: 10_000 })
+  const claimed = await quotaStoreOf(storage).claimUnscreened({ before, now, limit: 10_000 })
   const wanted = new Set(ids)
   return new Map(claimed.filter((row) => wanted.has(row.responseId)).map((row) => [row.responseId, row]))
 }
@@ -42,6 +42,7 @@ async function claimOf(storage: Storage, ids: readonly string[], before: Date, n
 export const quotaScreeningTests: StorageTest[] = [
   {
     name: 'quota screening: a write with screenQuotas to a survey with quotas marks the response, on every create path and the update',
+    needsQuotas: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const withQuota = await seedSurvey(storage, production)
@@ -124,6 +125,7 @@ export const quotaScreeningTests: StorageTest[] = [
   },
   {
     name: 'quota screening: a claim moves the mark to its now, so concurrent claims and later ones take a response once until it is due again',
+    needsQuotas: true,
     async run({ storage }) {
       const { production, survey, at } = await seedQuotaSurvey(storage)
       const responses = Array.from({ length: 20 }, (_, i) => makeResponse(survey.id, { createdAt: later(at, i) }))
@@ -132,7 +134,7 @@ export const quotaScreeningTests: StorageTest[] = [
       const wanted = new Set(ids)
       const now = new Date()
       const claims = await Promise.all(
-        Array.from({ length: 4 }, () => storage.quotas.claimUnscreened({ before: later(at, 20), now, limit: 10_000 })),
+        Array.from({ length: 4 }, () => quotaStoreOf(storage).claimUnscreened({ before: later(at, 20), now, limit: 10_000 })),
       )
       const all = claims.flat().map((row) => row.responseId)
       assert.is(new Set(all).size, all.length, 'no response in two claims')
@@ -143,7 +145,7 @@ export const quotaScreeningTests: StorageTest[] = [
         'each mark is the claim’s now',
       )
       assert.equal([...(await claimOf(storage, ids, later(at, 20))).keys()], [], 'not due again before its new mark')
-      const limited = await storage.quotas.claimUnscreened({ before: later(now), now: later(now, 5), limit: 3 })
+      const limited = await quotaStoreOf(storage).claimUnscreened({ before: later(now), now: later(now, 5), limit: 3 })
       assert.is(limited.length, 3, 'a claim takes at most limit')
       const taken = limited.filter((row) => wanted.has(row.responseId)).length
       assert.is((await claimOf(storage, ids, later(now))).size, 20 - taken, 'due again after it: those the limited claim left')
@@ -151,6 +153,7 @@ export const quotaScreeningTests: StorageTest[] = [
   },
   {
     name: 'quota screening: a screening removes the mark it answers for, not a later write’s, and only for the response’s environment',
+    needsQuotas: true,
     needsReporting: true,
     async run({ storage }) {
       const { production, development, survey, quota, at } = await seedQuotaSurvey(storage, { limit: 10 })
@@ -159,29 +162,32 @@ export const quotaScreeningTests: StorageTest[] = [
       const updatedAt = later(at, 10)
       await updateResponse(storage.responses, response.id, () => ({ updatedAt, finished: true }), { screenQuotas: true })
       // The create's screening comes after the update: it counts, but the update's mark stays for its own.
-      assert.is(await storage.quotas.screen(screening(quota, response.id, { mark: at })), null)
+      assert.is(await quotaStoreOf(storage).screen(screening(quota, response.id, { mark: at })), null)
       assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [quota.id]: 1 })
       const now = new Date()
       const claimed = await claimOf(storage, [response.id], later(updatedAt), now)
       assert.equal([...claimed.keys()], [response.id], 'the later mark stayed')
       // Without a mark, or in another environment, nothing is removed.
-      assert.is(await storage.quotas.screen(screening(quota, response.id)), null)
-      assert.is(await storage.quotas.screen({ ...screening(quota, response.id, { mark: now }), environmentId: development }), null)
+      assert.is(await quotaStoreOf(storage).screen(screening(quota, response.id)), null)
+      assert.is(await quotaStoreOf(storage).screen({ ...screening(quota, response.id, { mark: now }), environmentId: development }), null)
       assert.equal([...(await claimOf(storage, [response.id], later(now), later(now, 1))).keys()], [response.id], 'still marked')
-      assert.is(await storage.quotas.screen(screening(quota, response.id, { mark: later(now, 1) })), null)
+      assert.is(await quotaStoreOf(storage).screen(screening(quota, response.id, { mark: later(now, 1) })), null)
       assert.equal([...(await claimOf(storage, [response.id], later(now, 10_000))).keys()], [], 'screened: no mark left')
       assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [quota.id]: 1 }, 'counted once')
     },
   },
   {
     name: 'quota screening: concurrent screenings of claimed responses count each once and no quota over its limit',
+    needsQuotas: true,
     needsReporting: true,
     async run({ storage }) {
       const { production, survey, quota, at } = await seedQuotaSurvey(storage, { limit: 5 })
       const responses = Array.from({ length: 12 }, (_, i) => makeResponse(survey.id, { createdAt: later(at, i), finished: true }))
       await Promise.all(responses.map((response) => createResponse(storage.responses, response, screened(production))))
       const now = new Date()
-      const claims = await Promise.all([0, 1].map(() => storage.quotas.claimUnscreened({ before: later(at, 12), now, limit: 10_000 })))
+      const claims = await Promise.all(
+        [0, 1].map(() => quotaStoreOf(storage).claimUnscreened({ before: later(at, 12), now, limit: 10_000 })),
+      )
       const wanted = new Set(responses.map((response) => response.id))
       const mine = claims.flat().filter((row) => wanted.has(row.responseId))
       assert.is(mine.length, 12)
@@ -191,13 +197,14 @@ export const quotaScreeningTests: StorageTest[] = [
         screening(quota, row.responseId, { mark: row.mark }),
         screening(quota, row.responseId, { mark: row.mark }),
       ])
-      await Promise.all(screenings.map((input) => storage.quotas.screen(input)))
+      await Promise.all(screenings.map((input) => quotaStoreOf(storage).screen(input)))
       assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [quota.id]: 5 })
       assert.equal([...(await claimOf(storage, [...wanted], later(now, 10_000))).keys()], [], 'every mark removed')
     },
   },
   {
     name: 'quota screening: a response deleted while marked takes its mark with it',
+    needsQuotas: true,
     async run({ storage }) {
       const { production, survey, at } = await seedQuotaSurvey(storage)
       const response = makeResponse(survey.id, { createdAt: at })

@@ -2,7 +2,17 @@ import { createResponse, updateResponse } from '@canvass/core'
 import type { QuotaRecord, QuotaScreening, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
-import { clientCheck, makeResponse, managementCheck, rejection, reportsOf, seedProject, seedResponse, seedSurvey } from './seed'
+import {
+  quotaStoreOf,
+  clientCheck,
+  makeResponse,
+  managementCheck,
+  rejection,
+  reportsOf,
+  seedProject,
+  seedResponse,
+  seedSurvey,
+} from './seed'
 import type { StorageTest } from './storage-test'
 
 /** A quota of `surveyId` (no conditions: core judges them), `overrides` replacing fields. */
@@ -26,7 +36,7 @@ export function makeQuota(environmentId: string, surveyId: string, overrides: Pa
 
 /** Inserts the quota (at most 50 per survey). */
 export async function seedQuota(storage: Storage, quota: QuotaRecord): Promise<QuotaRecord> {
-  assert.is(await storage.quotas.insert(quota, 50), 'created')
+  assert.is(await quotaStoreOf(storage).insert(quota, 50), 'created')
   return quota
 }
 
@@ -46,6 +56,7 @@ export const screening = (quota: QuotaRecord, responseId: string, overrides: Par
 export const quotaTests: StorageTest[] = [
   {
     name: 'quotas: insert, get, list, update and delete, scoped to the survey and its environment',
+    needsQuotas: true,
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -56,16 +67,16 @@ export const quotaTests: StorageTest[] = [
           logic: { connector: 'or', conditions: [{ id: 'c', operator: 'isSubmitted', leftOperand: { type: 'element', value: 'q1' } }] },
         }),
       )
-      assert.equal(await storage.quotas.get(production, survey.id, quota.id), quota)
-      assert.is(await storage.quotas.get(development, survey.id, quota.id), null)
-      assert.is(await storage.quotas.get(production, other.id, quota.id), null)
+      assert.equal(await quotaStoreOf(storage).get(production, survey.id, quota.id), quota)
+      assert.is(await quotaStoreOf(storage).get(development, survey.id, quota.id), null)
+      assert.is(await quotaStoreOf(storage).get(production, other.id, quota.id), null)
       assert.equal(
-        (await storage.quotas.list(production, survey.id, { limit: 10 })).map((row) => row.id),
+        (await quotaStoreOf(storage).list(production, survey.id, { limit: 10 })).map((row) => row.id),
         [quota.id],
       )
-      assert.equal(await storage.quotas.list(development, survey.id, { limit: 10 }), [])
-      assert.is(await storage.quotas.insert(makeQuota(production, survey.id, { name: quota.name }), 50), 'name_taken')
-      assert.is(await storage.quotas.insert(makeQuota(development, survey.id), 50), 'survey_not_found')
+      assert.equal(await quotaStoreOf(storage).list(development, survey.id, { limit: 10 }), [])
+      assert.is(await quotaStoreOf(storage).insert(makeQuota(production, survey.id, { name: quota.name }), 50), 'name_taken')
+      assert.is(await quotaStoreOf(storage).insert(makeQuota(development, survey.id), 50), 'survey_not_found')
       const changed = {
         ...quota,
         limit: 7,
@@ -74,43 +85,44 @@ export const quotaTests: StorageTest[] = [
         updatedAt: new Date(quota.updatedAt.getTime() + 1000),
       }
       assert.equal(
-        await storage.quotas.update(production, survey.id, quota.id, (current) => {
+        await quotaStoreOf(storage).update(production, survey.id, quota.id, (current) => {
           assert.equal(current, quota)
           return changed
         }),
         changed,
       )
       assert.is(
-        await storage.quotas.update(development, survey.id, quota.id, () => {
+        await quotaStoreOf(storage).update(development, survey.id, quota.id, () => {
           throw new Error('change is not called for a quota of another environment')
         }),
         null,
       )
       const refused = await rejection(
-        storage.quotas.update(production, survey.id, quota.id, () => {
+        quotaStoreOf(storage).update(production, survey.id, quota.id, () => {
           throw new Error('refused')
         }),
       )
       assert.is((refused as Error).message, 'refused')
-      assert.equal(await storage.quotas.get(production, survey.id, quota.id), changed, 'a change that throws writes nothing')
+      assert.equal(await quotaStoreOf(storage).get(production, survey.id, quota.id), changed, 'a change that throws writes nothing')
       const second = await seedQuota(storage, makeQuota(production, survey.id))
       assert.is(
-        await storage.quotas.update(production, survey.id, second.id, (current) => ({ ...current, name: quota.name })),
+        await quotaStoreOf(storage).update(production, survey.id, second.id, (current) => ({ ...current, name: quota.name })),
         'name_taken',
       )
       const oldestFirst = [changed, second].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
       assert.equal(
-        (await storage.quotas.listAll(production, survey.id)).map((row) => row.id),
+        (await quotaStoreOf(storage).listAll(production, survey.id)).map((row) => row.id),
         oldestFirst.map((row) => row.id),
       )
-      assert.is(await storage.quotas.delete(development, survey.id, quota.id), null)
-      assert.equal(await storage.quotas.delete(production, survey.id, quota.id), changed)
-      assert.is(await storage.quotas.get(production, survey.id, quota.id), null)
-      for (const id of ['', '\u0000', 'x'.repeat(300)]) assert.is(await storage.quotas.get(production, survey.id, id), null)
+      assert.is(await quotaStoreOf(storage).delete(development, survey.id, quota.id), null)
+      assert.equal(await quotaStoreOf(storage).delete(production, survey.id, quota.id), changed)
+      assert.is(await quotaStoreOf(storage).get(production, survey.id, quota.id), null)
+      for (const id of ['', '\u0000', 'x'.repeat(300)]) assert.is(await quotaStoreOf(storage).get(production, survey.id, id), null)
     },
   },
   {
     name: 'quotas: every create path and update says whether the survey has quotas (hasQuotas), so that core screens only then',
+    needsQuotas: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const plain = await seedSurvey(storage, production)
@@ -178,20 +190,22 @@ export const quotaTests: StorageTest[] = [
   },
   {
     name: 'quotas: 10 concurrent read-modify-write updates each see the one before (none is lost)',
+    needsQuotas: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const quota = await seedQuota(storage, makeQuota(production, survey.id, { limit: 1 }))
       await Promise.all(
         Array.from({ length: 10 }, () =>
-          storage.quotas.update(production, survey.id, quota.id, (current) => ({ ...current, limit: current.limit + 1 })),
+          quotaStoreOf(storage).update(production, survey.id, quota.id, (current) => ({ ...current, limit: current.limit + 1 })),
         ),
       )
-      assert.is((await storage.quotas.get(production, survey.id, quota.id))?.limit, 11)
+      assert.is((await quotaStoreOf(storage).get(production, survey.id, quota.id))?.limit, 11)
     },
   },
   {
     name: 'quotas: listAll asked for several surveys at once answers each with its own quotas, oldest first',
+    needsQuotas: true,
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const surveys = await Promise.all([
@@ -205,8 +219,8 @@ export const quotaTests: StorageTest[] = [
           quotas.push(await seedQuota(storage, makeQuota(survey.environmentId, survey.id, { createdAt: new Date(Date.now() + n) })))
       }
       const asked = await Promise.all([
-        ...surveys.map((survey) => storage.quotas.listAll(survey.environmentId, survey.id)),
-        storage.quotas.listAll(development, surveys[0]!.id),
+        ...surveys.map((survey) => quotaStoreOf(storage).listAll(survey.environmentId, survey.id)),
+        quotaStoreOf(storage).listAll(development, surveys[0]!.id),
       ])
       const expected = surveys.map((survey) => quotas.filter((quota) => quota.surveyId === survey.id).map((quota) => quota.id))
       assert.equal(
@@ -217,17 +231,19 @@ export const quotaTests: StorageTest[] = [
   },
   {
     name: 'quotas: at most maxPerSurvey per survey, also under concurrent inserts',
+    needsQuotas: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
-      const outcomes = await Promise.all(Array.from({ length: 8 }, () => storage.quotas.insert(makeQuota(production, survey.id), 3)))
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => quotaStoreOf(storage).insert(makeQuota(production, survey.id), 3)))
       assert.is(outcomes.filter((outcome) => outcome === 'created').length, 3)
       assert.is(outcomes.filter((outcome) => outcome === 'limit').length, 5)
-      assert.is((await storage.quotas.listAll(production, survey.id)).length, 3)
+      assert.is((await quotaStoreOf(storage).listAll(production, survey.id)).length, 3)
     },
   },
   {
     name: 'quotas: screen counts finished responses up to the limit, then screens out and ends the survey (endSurvey)',
+    needsQuotas: true,
     needsReporting: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
@@ -235,11 +251,11 @@ export const quotaTests: StorageTest[] = [
       const quota = await seedQuota(storage, makeQuota(production, survey.id, { action: 'endSurvey', endingCardId: 'end1' }))
       const ids = []
       for (let i = 0; i < 3; i++) ids.push(await seedResponse(storage, production, survey.id, { finished: i < 2 }))
-      assert.is(await storage.quotas.screen(screening(quota, ids[0]!)), null)
-      assert.is(await storage.quotas.screen(screening(quota, ids[0]!)), null, 'a response counted once stays counted')
-      assert.is(await storage.quotas.screen(screening(quota, ids[1]!)), null)
+      assert.is(await quotaStoreOf(storage).screen(screening(quota, ids[0]!)), null)
+      assert.is(await quotaStoreOf(storage).screen(screening(quota, ids[0]!)), null, 'a response counted once stays counted')
+      assert.is(await quotaStoreOf(storage).screen(screening(quota, ids[1]!)), null)
       assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [quota.id]: 2 })
-      const full = await storage.quotas.screen(screening(quota, ids[2]!, { finished: false }))
+      const full = await quotaStoreOf(storage).screen(screening(quota, ids[2]!, { finished: false }))
       assert.is(full?.id, quota.id)
       const ended = await storage.responses.get(ids[2]!)
       assert.is(ended?.finished, true)
@@ -250,6 +266,7 @@ export const quotaTests: StorageTest[] = [
   },
   {
     name: 'quotas: screen leaves unfinished responses out unless the quota counts partial submissions; unmet quotas lose the response',
+    needsQuotas: true,
     needsReporting: true,
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
@@ -258,26 +275,27 @@ export const quotaTests: StorageTest[] = [
       const partial = await seedQuota(storage, makeQuota(production, survey.id, { countPartialSubmissions: true }))
       const id = await seedResponse(storage, production, survey.id)
       const both = { met: [finishedOnly.id, partial.id], finished: false }
-      assert.is(await storage.quotas.screen(screening(finishedOnly, id, both)), null)
+      assert.is(await quotaStoreOf(storage).screen(screening(finishedOnly, id, both)), null)
       assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [partial.id]: 1 })
       assert.is(
-        await storage.quotas.screen(screening(finishedOnly, id, { met: [finishedOnly.id], unmet: [partial.id], finished: false })),
+        await quotaStoreOf(storage).screen(screening(finishedOnly, id, { met: [finishedOnly.id], unmet: [partial.id], finished: false })),
         null,
       )
       assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), {})
-      assert.is(await storage.quotas.screen({ ...screening(finishedOnly, id), environmentId: development }), null)
+      assert.is(await quotaStoreOf(storage).screen({ ...screening(finishedOnly, id), environmentId: development }), null)
       assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), {}, 'another environment changes nothing')
     },
   },
   {
     name: 'quotas: 20 concurrent screenings of finished responses against limit 5 count exactly 5',
+    needsQuotas: true,
     needsReporting: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const quota = await seedQuota(storage, makeQuota(production, survey.id, { limit: 5 }))
       const ids = await Promise.all(Array.from({ length: 20 }, () => seedResponse(storage, production, survey.id, { finished: true })))
-      const results = await Promise.all(ids.map((id) => storage.quotas.screen(screening(quota, id))))
+      const results = await Promise.all(ids.map((id) => quotaStoreOf(storage).screen(screening(quota, id))))
       assert.is(results.filter((result) => result === null).length, 5)
       assert.is(results.filter((result) => result?.id === quota.id).length, 15)
       assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [quota.id]: 5 })

@@ -7,10 +7,13 @@ import type {
   CreateResponseCheck,
   CreateResponseResult,
   NewResponse,
+  QuotaStore,
   ReportingStorage,
   SegmentRecord,
   Storage,
   SurveyRecord,
+  WebhookDeliveryStore,
+  WebhookStore,
 } from '@canvass/core'
 import * as assert from 'uvu/assert'
 
@@ -18,6 +21,20 @@ import * as assert from 'uvu/assert'
 export function reportsOf(storage: Storage): ReportingStorage {
   if (!storage.reporting) throw new Error('this check reads through storage.reporting, which the storage lacks')
   return storage.reporting
+}
+
+/** The storage's webhook groups, for a test that uses them (marked `needsWebhooks`). */
+export function hooksOf(storage: Storage): { webhooks: WebhookStore; webhookDeliveries: WebhookDeliveryStore } {
+  const { webhooks, webhookDeliveries } = storage
+  if (!webhooks || !webhookDeliveries)
+    throw new Error('this test uses storage.webhooks and storage.webhookDeliveries, which the storage lacks')
+  return { webhooks, webhookDeliveries }
+}
+
+/** The storage's quotas, for a test that uses them (marked `needsQuotas`). */
+export function quotaStoreOf(storage: Storage): QuotaStore {
+  if (!storage.quotas) throw new Error('this test uses storage.quotas, which the storage lacks')
+  return storage.quotas
 }
 
 /** A fresh organization and project; every test seeds its own, so tests share nothing. */

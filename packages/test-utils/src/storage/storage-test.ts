@@ -7,6 +7,10 @@ export interface StorageTest {
   needsFixtures?: true
   /** Set when the test reads back what it wrote through the optional reporting port (`storage.reporting`). */
   needsReporting?: true
+  /** Set when the test uses the optional webhook groups (`storage.webhooks`, `storage.webhookDeliveries`). */
+  needsWebhooks?: true
+  /** Set when the test uses the optional quotas (`storage.quotas`). */
+  needsQuotas?: true
   run(context: StorageTestContext): Promise<void>
 }
 

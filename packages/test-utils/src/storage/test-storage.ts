@@ -62,6 +62,18 @@ export interface TestStorageOptions {
    * @default true
    */
   reporting?: boolean
+  /**
+   * Whether the storage keeps webhooks (`storage.webhooks` and `storage.webhookDeliveries`). Without them, the
+   * tests that use them (`needsWebhooks`) are skipped with that reason.
+   * @default true
+   */
+  webhooks?: boolean
+  /**
+   * Whether the storage keeps quotas (`storage.quotas`). Without them, the tests that use them (`needsQuotas`)
+   * are skipped with that reason.
+   * @default true
+   */
+  quotas?: boolean
 }
 
 /** Every conformance test, in the order they run. */
@@ -108,7 +120,9 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
  * testStorage({ name: 'my adapter', create: async () => createMyStorage(), cleanup: () => close() })
  * ```
  */
-export function testStorage({ name, create, cleanup, skip = [], fixtures, reporting = true }: TestStorageOptions): void {
+export function testStorage(options: TestStorageOptions): void {
+  const { name, create, cleanup, skip = [], fixtures, reporting = true } = options
+  const { webhooks = true, quotas = true } = options
   const reasons = new Map<string, string>()
   for (const { reason, tests } of skip) for (const test of tests) reasons.set(test, reason)
   const unknown = [...reasons.keys()].filter((test) => !STORAGE_TESTS.some(({ name }) => name === test))
@@ -123,11 +137,13 @@ export function testStorage({ name, create, cleanup, skip = [], fixtures, report
     await cleanup?.()
   })
 
-  for (const { name: testName, needsFixtures, needsReporting, run } of STORAGE_TESTS) {
+  for (const { name: testName, needsFixtures, needsReporting, needsWebhooks, needsQuotas, run } of STORAGE_TESTS) {
     const reason =
       reasons.get(testName) ??
       (needsFixtures && !fixtures ? 'the adapter passes no fixtures' : undefined) ??
-      (needsReporting && !reporting ? 'the storage has no reporting port' : undefined)
+      (needsReporting && !reporting ? 'the storage has no reporting port' : undefined) ??
+      (needsWebhooks && !webhooks ? 'the storage keeps no webhooks' : undefined) ??
+      (needsQuotas && !quotas ? 'the storage keeps no quotas' : undefined)
     if (reason !== undefined) {
       skipTest(test, testName, reason)
       continue

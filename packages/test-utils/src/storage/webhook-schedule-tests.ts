@@ -1,7 +1,7 @@
 import type { Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
-import { seedProject, seedResponse, seedSurvey } from './seed'
+import { hooksOf, seedProject, seedResponse, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 import { seedWebhook } from './webhook-tests'
 
@@ -12,8 +12,9 @@ import { seedWebhook } from './webhook-tests'
 export const webhookScheduleTests: StorageTest[] = [
   {
     name: 'deliveries: nextDue is the earliest pending delivery’s time, claimed ones included, and null when none is pending',
+    needsWebhooks: true,
     async run({ storage }) {
-      const deliveries = storage.webhookDeliveries
+      const deliveries = hooksOf(storage).webhookDeliveries
       // nextDue looks at the whole outbox: what earlier tests left pending is settled first, so only this test's count.
       await settleAll(storage)
       assert.is(await deliveries.nextDue(), null, 'nothing pending')
@@ -66,8 +67,9 @@ export const webhookScheduleTests: StorageTest[] = [
   },
   {
     name: 'deliveries: backlog counts the pending ones and those due and not claimed, from the write on, and none once settled',
+    needsWebhooks: true,
     async run({ storage }) {
-      const deliveries = storage.webhookDeliveries
+      const deliveries = hooksOf(storage).webhookDeliveries
       // backlog counts the whole outbox: what earlier tests left pending is settled first.
       await settleAll(storage)
       const soon = () => new Date(Date.now() + 1000)
@@ -105,8 +107,9 @@ export const webhookScheduleTests: StorageTest[] = [
   },
   {
     name: 'deliveries: onWritten listeners run once a write that created deliveries is committed, until removed',
+    needsWebhooks: true,
     async run({ storage }) {
-      const deliveries = storage.webhookDeliveries
+      const deliveries = hooksOf(storage).webhookDeliveries
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const webhook = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
@@ -150,9 +153,9 @@ async function settleAll(storage: Storage): Promise<void> {
   const claimToken = freshId()
   const everything = new Date('2999-01-01T00:00:00.000Z')
   for (;;) {
-    const claimed = await storage.webhookDeliveries.claim({ now: everything, limit: 1000, leaseMs: 1000, claimToken })
+    const claimed = await hooksOf(storage).webhookDeliveries.claim({ now: everything, limit: 1000, leaseMs: 1000, claimToken })
     if (claimed.length === 0) return
-    await storage.webhookDeliveries.record(
+    await hooksOf(storage).webhookDeliveries.record(
       claimed.map((d) => ({ id: d.id, claimToken, next: { status: 'failed' as const }, now: new Date() })),
     )
   }

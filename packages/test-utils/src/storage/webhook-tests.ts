@@ -2,47 +2,53 @@ import { createResponse, updateResponse } from '@canvass/core'
 import type { ClaimedDelivery, CreateResponseResult, NewWebhook, Storage, WebhookEvent } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
-import { byListOrder, clientCheck, expectCreated, makeResponse, seedProject, seedResponse, seedSurvey, walkPages } from './seed'
+import { hooksOf, byListOrder, clientCheck, expectCreated, makeResponse, seedProject, seedResponse, seedSurvey, walkPages } from './seed'
 import type { StorageTest } from './storage-test'
 
 /** Webhook definitions, the outbox the response writes fill, and the dispatcher's claims. */
 export const webhookTests: StorageTest[] = [
   {
     name: 'webhooks: insert, get, list and delete stay in their environment and never return the secret',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const first = await seedWebhook(storage, production)
       const second = await seedWebhook(storage, production, { createdAt: new Date(first.createdAt.getTime() + 1000) })
       await seedWebhook(storage, development)
-      const got = await storage.webhooks.get(first.id)
+      const got = await hooksOf(storage).webhooks.get(first.id)
       const { secret, ...expected } = first
       assert.equal(got, { ...expected, disabledAt: null })
       assert.not.ok(JSON.stringify(got).includes(secret), 'no read returns the secret')
       assert.equal(
-        (await storage.webhooks.list(production, { limit: 10 })).map((w) => w.id),
+        (await hooksOf(storage).webhooks.list(production, { limit: 10 })).map((w) => w.id),
         [second.id, first.id],
       )
-      assert.equal(await walkPages(1, (after) => storage.webhooks.list(production, after ? { limit: 1, after } : { limit: 1 })), [
+      assert.equal(await walkPages(1, (after) => hooksOf(storage).webhooks.list(production, after ? { limit: 1, after } : { limit: 1 })), [
         second.id,
         first.id,
       ])
-      assert.is(await storage.webhooks.delete(development, first.id), null, 'another environment cannot delete it')
-      assert.equal((await storage.webhooks.delete(production, first.id))?.id, first.id)
-      assert.is(await storage.webhooks.get(first.id), null)
-      assert.is(await storage.webhooks.get('no\u0000such'), null)
+      assert.is(await hooksOf(storage).webhooks.delete(development, first.id), null, 'another environment cannot delete it')
+      assert.equal((await hooksOf(storage).webhooks.delete(production, first.id))?.id, first.id)
+      assert.is(await hooksOf(storage).webhooks.get(first.id), null)
+      assert.is(await hooksOf(storage).webhooks.get('no\u0000such'), null)
     },
   },
   {
     name: 'webhooks: update replaces the fields given in its environment, keeps the secret, and a concurrent delete gives null',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const hook = await seedWebhook(storage, production)
       const { secret, ...before } = hook
       const later = new Date(hook.updatedAt.getTime() + 5000)
-      assert.is(await storage.webhooks.update(development, hook.id, { name: 'x', updatedAt: later }), null, "another environment's")
-      assert.is(await storage.webhooks.update(production, 'no\u0000such', { name: 'x', updatedAt: later }), null)
-      const renamed = await storage.webhooks.update(production, hook.id, { name: null, updatedAt: later })
+      assert.is(
+        await hooksOf(storage).webhooks.update(development, hook.id, { name: 'x', updatedAt: later }),
+        null,
+        "another environment's",
+      )
+      assert.is(await hooksOf(storage).webhooks.update(production, 'no\u0000such', { name: 'x', updatedAt: later }), null)
+      const renamed = await hooksOf(storage).webhooks.update(production, hook.id, { name: null, updatedAt: later })
       assert.equal(renamed, { ...before, name: null, updatedAt: later, disabledAt: null }, 'only the name and updatedAt change')
       const changes = {
         url: 'https://other.example/hook',
@@ -51,29 +57,30 @@ export const webhookTests: StorageTest[] = [
         surveyIds: [survey.id],
         updatedAt: new Date(later.getTime() + 1000),
       }
-      const updated = await storage.webhooks.update(production, hook.id, changes)
+      const updated = await hooksOf(storage).webhooks.update(production, hook.id, changes)
       assert.equal(updated, { ...before, name: null, ...changes, disabledAt: null })
-      assert.equal(await storage.webhooks.get(hook.id), updated, 'a read sees the edit')
+      assert.equal(await hooksOf(storage).webhooks.get(hook.id), updated, 'a read sees the edit')
       assert.not.ok(JSON.stringify(updated).includes(secret), 'no answer holds the secret')
-      assert.is(await storage.webhooks.secret(production, hook.id), secret, 'the secret stays')
-      assert.is(await storage.webhooks.secret(development, hook.id), null, "not another environment's")
+      assert.is(await hooksOf(storage).webhooks.secret(production, hook.id), secret, 'the secret stays')
+      assert.is(await hooksOf(storage).webhooks.secret(development, hook.id), null, "not another environment's")
       // Events follow the edit: a create no longer matches, a finish of the named survey does.
       await seedResponse(storage, production, survey.id, { finished: true, data: { q1: 'yes' } })
       const events = (await claimAll(storage)).filter((d) => d.webhookId === hook.id).map((d) => `${d.event}:${d.url}`)
       assert.equal(events, ['responseFinished:https://other.example/hook'])
       // An edit and a delete at once: neither throws; an edit that comes second finds nothing.
       const [edited, deleted] = await Promise.all([
-        storage.webhooks.update(production, hook.id, { name: 'racing', updatedAt: new Date() }),
-        storage.webhooks.delete(production, hook.id),
+        hooksOf(storage).webhooks.update(production, hook.id, { name: 'racing', updatedAt: new Date() }),
+        hooksOf(storage).webhooks.delete(production, hook.id),
       ])
       assert.equal(deleted?.id, hook.id)
       assert.ok(edited === null || edited.name === 'racing')
-      assert.is(await storage.webhooks.update(production, hook.id, { name: 'late', updatedAt: new Date() }), null)
-      assert.is(await storage.webhooks.secret(production, hook.id), null)
+      assert.is(await hooksOf(storage).webhooks.update(production, hook.id, { name: 'late', updatedAt: new Date() }), null)
+      assert.is(await hooksOf(storage).webhooks.secret(production, hook.id), null)
     },
   },
   {
     name: 'outbox: a response create writes one delivery per matching webhook (trigger, surveyIds, environment)',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production, { name: 'Outbox survey' })
@@ -135,6 +142,7 @@ export const webhookTests: StorageTest[] = [
   },
   {
     name: 'outbox: an event reaches the webhooks as they were at the write, not as edited or added before its deliveries are made',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -142,8 +150,8 @@ export const webhookTests: StorageTest[] = [
       const finished = await seedWebhook(storage, production, { triggers: ['responseFinished'] })
       // Nothing reads the outbox between the write and the edits: the write alone decides what the event reaches.
       await seedResponse(storage, production, survey.id, { finished: false })
-      await storage.webhooks.update(production, created.id, { triggers: ['responseFinished'], updatedAt: new Date() })
-      await storage.webhooks.update(production, finished.id, { triggers: ['responseCreated'], updatedAt: new Date() })
+      await hooksOf(storage).webhooks.update(production, created.id, { triggers: ['responseFinished'], updatedAt: new Date() })
+      await hooksOf(storage).webhooks.update(production, finished.id, { triggers: ['responseCreated'], updatedAt: new Date() })
       const added = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
       const ours = new Set([created.id, finished.id, added.id])
       const claimed = (await claimAll(storage)).filter((d) => ours.has(d.webhookId))
@@ -155,6 +163,7 @@ export const webhookTests: StorageTest[] = [
   },
   {
     name: 'outbox: the payload of a response with a contact carries its person as a read shows it',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production, { status: 'inProgress' })
@@ -179,6 +188,7 @@ export const webhookTests: StorageTest[] = [
   },
   {
     name: 'outbox: an update writes responseUpdated, and responseFinished only when it finishes the response',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -202,6 +212,7 @@ export const webhookTests: StorageTest[] = [
   },
   {
     name: 'outbox: responses written together each get deliveries with their own payload and their own webhooks',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production, { status: 'inProgress' })
@@ -243,6 +254,7 @@ export const webhookTests: StorageTest[] = [
   },
   {
     name: 'deliveries: a claim with perWebhook takes at most that many of each webhook, less those in flight, oldest first',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -251,7 +263,7 @@ export const webhookTests: StorageTest[] = [
       for (let i = 0; i < 5; i++) await seedResponse(storage, production, survey.id)
       const now = new Date(Date.now() + 1000)
       const mine = (claimed: ClaimedDelivery[], webhook: { id: string }) => claimed.filter((d) => d.webhookId === webhook.id)
-      const first = await storage.webhookDeliveries.claim({
+      const first = await hooksOf(storage).webhookDeliveries.claim({
         now,
         limit: 5000,
         leaseMs: 60_000,
@@ -261,7 +273,7 @@ export const webhookTests: StorageTest[] = [
       })
       assert.is(mine(first, busy).length, 1, 'three slots, two in flight: one')
       assert.is(mine(first, quiet).length, 3, 'three slots, none in flight: three')
-      const listed = await storage.webhookDeliveries.list(production, quiet.id, { limit: 100 })
+      const listed = await hooksOf(storage).webhookDeliveries.list(production, quiet.id, { limit: 100 })
       const oldest = listed
         .map((d) => d.id)
         .reverse()
@@ -274,12 +286,19 @@ export const webhookTests: StorageTest[] = [
         oldest,
         'the oldest due first',
       )
-      const rest = await storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken: freshId(), perWebhook: 10 })
+      const rest = await hooksOf(storage).webhookDeliveries.claim({
+        now,
+        limit: 5000,
+        leaseMs: 60_000,
+        claimToken: freshId(),
+        perWebhook: 10,
+      })
       assert.equal([mine(rest, busy).length, mine(rest, quiet).length], [4, 2], 'the rest, none twice')
     },
   },
   {
     name: 'deliveries: standing counts what a claim holds and, per webhook waiting longest first, what is due and pending',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -290,7 +309,7 @@ export const webhookTests: StorageTest[] = [
       const second = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
       for (let i = 0; i < 2; i++) await seedResponse(storage, production, survey.id)
       const now = new Date(Date.now() + 1000)
-      const before = await storage.webhookDeliveries.standing(now, 1000)
+      const before = await hooksOf(storage).webhookDeliveries.standing(now, 1000)
       const mine = (standing: typeof before) => standing.webhooks.filter((w) => w.webhookId === first.id || w.webhookId === second.id)
       assert.equal(
         mine(before).map((w) => [w.webhookId === first.id ? 'first' : 'second', w.environmentId, w.due, w.pending]),
@@ -303,10 +322,10 @@ export const webhookTests: StorageTest[] = [
       const oldest = mine(before)[0]?.oldestDueAt
       assert.ok(oldest instanceof Date && oldest.getTime() <= now.getTime())
       const claimToken = freshId()
-      const claimed = await storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken, perWebhook: 3 })
+      const claimed = await hooksOf(storage).webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken, perWebhook: 3 })
       const held = claimed.filter((d) => d.webhookId === first.id || d.webhookId === second.id)
       assert.is(held.length, 5, 'three of the first, two of the second')
-      const during = await storage.webhookDeliveries.standing(now, 1000)
+      const during = await hooksOf(storage).webhookDeliveries.standing(now, 1000)
       assert.ok(during.sending >= 5, `${during.sending} held by a claim`)
       assert.equal(
         mine(during).map((w) => [w.webhookId === first.id ? 'first' : 'second', w.due, w.pending]),
@@ -315,7 +334,7 @@ export const webhookTests: StorageTest[] = [
       )
       const delivered = held[0] as ClaimedDelivery
       const at = new Date(now.getTime() + 10)
-      await storage.webhookDeliveries.record([
+      await hooksOf(storage).webhookDeliveries.record([
         {
           id: delivered.id,
           claimToken,
@@ -324,13 +343,14 @@ export const webhookTests: StorageTest[] = [
           now: at,
         },
       ])
-      const after = await storage.webhookDeliveries.standing(now, 1000)
+      const after = await hooksOf(storage).webhookDeliveries.standing(now, 1000)
       assert.ok(after.lastDeliveredAt !== null && after.lastDeliveredAt.getTime() >= at.getTime(), 'when a delivery was last delivered')
-      assert.is((await storage.webhookDeliveries.standing(now, 1)).webhooks.length, 1, 'at most limit webhooks')
+      assert.is((await hooksOf(storage).webhookDeliveries.standing(now, 1)).webhooks.length, 1, 'at most limit webhooks')
     },
   },
   {
     name: 'deliveries: a claim with limits gives the webhooks it names their own limit, less those in flight, the others perWebhook',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -340,7 +360,7 @@ export const webhookTests: StorageTest[] = [
       for (let i = 0; i < 8; i++) await seedResponse(storage, production, survey.id)
       const now = new Date(Date.now() + 1000)
       const count = (claimed: ClaimedDelivery[], webhook: { id: string }) => claimed.filter((d) => d.webhookId === webhook.id).length
-      const claimed = await storage.webhookDeliveries.claim({
+      const claimed = await hooksOf(storage).webhookDeliveries.claim({
         now,
         limit: 5000,
         leaseMs: 60_000,
@@ -358,6 +378,7 @@ export const webhookTests: StorageTest[] = [
   },
   {
     name: 'deliveries: concurrent claims are disjoint, a lease expires, a stale claim cannot record',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -365,7 +386,7 @@ export const webhookTests: StorageTest[] = [
       for (let i = 0; i < 12; i++) await seedResponse(storage, production, survey.id)
       const now = new Date(Date.now() + 1000)
       const claims = await Promise.all(
-        [1, 2, 3, 4].map(() => storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken: freshId() })),
+        [1, 2, 3, 4].map(() => hooksOf(storage).webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken: freshId() })),
       )
       const ids = claims
         .flat()
@@ -373,30 +394,32 @@ export const webhookTests: StorageTest[] = [
         .map((d) => d.id)
       assert.is(ids.length, 12, 'every delivery claimed')
       assert.is(new Set(ids).size, 12, 'none claimed twice')
-      const again = await storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken: freshId() })
+      const again = await hooksOf(storage).webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken: freshId() })
       assert.is(again.filter((d) => d.webhookId === webhook.id).length, 0, 'claimed ones wait for their lease')
 
       const later = new Date(now.getTime() + 61_000)
       const staleToken = freshId()
       const reclaimed = (
-        await storage.webhookDeliveries.claim({ now: later, limit: 5000, leaseMs: 60_000, claimToken: staleToken })
+        await hooksOf(storage).webhookDeliveries.claim({ now: later, limit: 5000, leaseMs: 60_000, claimToken: staleToken })
       ).filter((d) => d.webhookId === webhook.id)
       assert.is(reclaimed.length, 12, 'after the lease, a dead claimer’s deliveries are claimed again')
       const [one] = reclaimed as [ClaimedDelivery]
       const attempt = { at: later.toISOString(), status: 200, durationMs: 3, errorClass: null }
-      await storage.webhookDeliveries.record([
+      await hooksOf(storage).webhookDeliveries.record([
         { id: one.id, claimToken: 'not-the-claim', attempt, next: { status: 'delivered' }, now: later },
       ])
-      let listed = await storage.webhookDeliveries.list(production, webhook.id, { limit: 100 })
+      let listed = await hooksOf(storage).webhookDeliveries.list(production, webhook.id, { limit: 100 })
       assert.is(listed.find((d) => d.id === one.id)?.status, 'pending', 'a stale claim changes nothing')
-      await storage.webhookDeliveries.record([{ id: one.id, claimToken: staleToken, attempt, next: { status: 'delivered' }, now: later }])
-      listed = await storage.webhookDeliveries.list(production, webhook.id, { limit: 100 })
+      await hooksOf(storage).webhookDeliveries.record([
+        { id: one.id, claimToken: staleToken, attempt, next: { status: 'delivered' }, now: later },
+      ])
+      listed = await hooksOf(storage).webhookDeliveries.list(production, webhook.id, { limit: 100 })
       const recorded = listed.find((d) => d.id === one.id)
       assert.is(recorded?.status, 'delivered')
       assert.equal(recorded?.attempts, [attempt])
       assert.is(recorded?.nextAttemptAt, null)
       const rest = reclaimed.slice(1)
-      await storage.webhookDeliveries.record(
+      await hooksOf(storage).webhookDeliveries.record(
         rest.map((d, i) => ({
           id: d.id,
           claimToken: staleToken,
@@ -405,7 +428,7 @@ export const webhookTests: StorageTest[] = [
           now: later,
         })),
       )
-      listed = await storage.webhookDeliveries.list(production, webhook.id, { limit: 100 })
+      listed = await hooksOf(storage).webhookDeliveries.list(production, webhook.id, { limit: 100 })
       assert.equal(
         listed.map((d) => d.status),
         Array(12).fill('delivered'),
@@ -420,6 +443,7 @@ export const webhookTests: StorageTest[] = [
   },
   {
     name: 'deliveries: retry reschedules, disable fails the webhook’s pending ones, delete drops them; lists are scoped',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -428,12 +452,12 @@ export const webhookTests: StorageTest[] = [
       for (let i = 0; i < 3; i++) await seedResponse(storage, production, survey.id)
       const claimToken = freshId()
       const now = new Date(Date.now() + 1000)
-      const claimed = (await storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken })).filter(
+      const claimed = (await hooksOf(storage).webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken })).filter(
         (d) => d.webhookId === gone.id,
       )
       const [first, second] = claimed as [ClaimedDelivery, ClaimedDelivery]
       const retryAt = new Date(now.getTime() + 5000)
-      await storage.webhookDeliveries.record([
+      await hooksOf(storage).webhookDeliveries.record([
         {
           id: first.id,
           claimToken,
@@ -442,10 +466,10 @@ export const webhookTests: StorageTest[] = [
           attempt: { at: now.toISOString(), status: 503, durationMs: 1, errorClass: null },
         },
       ])
-      let listed = await storage.webhookDeliveries.list(production, gone.id, { limit: 100 })
+      let listed = await hooksOf(storage).webhookDeliveries.list(production, gone.id, { limit: 100 })
       assert.equal(listed.find((d) => d.id === first.id)?.nextAttemptAt, retryAt)
       assert.is(listed.find((d) => d.id === first.id)?.attempts.length, 1)
-      await storage.webhookDeliveries.record([
+      await hooksOf(storage).webhookDeliveries.record([
         {
           id: second.id,
           claimToken,
@@ -454,31 +478,36 @@ export const webhookTests: StorageTest[] = [
           attempt: { at: now.toISOString(), status: 410, durationMs: 1, errorClass: null },
         },
       ])
-      listed = await storage.webhookDeliveries.list(production, gone.id, { limit: 100 })
+      listed = await hooksOf(storage).webhookDeliveries.list(production, gone.id, { limit: 100 })
       assert.equal(
         listed.map((d) => d.status),
         ['failed', 'failed', 'failed'],
         'every pending delivery of a gone webhook fails',
       )
-      assert.ok((await storage.webhooks.get(gone.id))?.disabledAt, 'the webhook is disabled')
+      assert.ok((await hooksOf(storage).webhooks.get(gone.id))?.disabledAt, 'the webhook is disabled')
       await seedResponse(storage, production, survey.id)
-      assert.is((await storage.webhookDeliveries.list(production, gone.id, { limit: 100 })).length, 3, 'a disabled webhook gets no more')
+      assert.is(
+        (await hooksOf(storage).webhookDeliveries.list(production, gone.id, { limit: 100 })).length,
+        3,
+        'a disabled webhook gets no more',
+      )
 
-      assert.equal(await storage.webhookDeliveries.list(development, deleted.id, { limit: 100 }), [], 'scoped to the environment')
-      const before = await storage.webhookDeliveries.list(production, deleted.id, { limit: 100 })
+      assert.equal(await hooksOf(storage).webhookDeliveries.list(development, deleted.id, { limit: 100 }), [], 'scoped to the environment')
+      const before = await hooksOf(storage).webhookDeliveries.list(production, deleted.id, { limit: 100 })
       assert.is(before.length, 4)
       assert.equal(
         before.map((d) => d.id),
         [...before].sort(byListOrder).map((d) => d.id),
         'newest first',
       )
-      await storage.webhooks.delete(production, deleted.id)
+      await hooksOf(storage).webhooks.delete(production, deleted.id)
       const after = await claimAll(storage)
       assert.is(after.filter((d) => d.webhookId === deleted.id).length, 0, 'a deleted webhook’s deliveries are gone')
     },
   },
   {
     name: 'deliveries: purgeEnded deletes those that ended before a time, never a pending one, each once under concurrency',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -486,29 +515,29 @@ export const webhookTests: StorageTest[] = [
       for (let i = 0; i < 3; i++) await seedResponse(storage, production, survey.id)
       // What earlier tests left ended goes first, so that the counts below are this test's.
       const far = new Date(Date.now() + 365 * 86_400_000)
-      while ((await storage.webhookDeliveries.purgeEnded({ before: far, limit: 5000 })) > 0) {}
+      while ((await hooksOf(storage).webhookDeliveries.purgeEnded({ before: far, limit: 5000 })) > 0) {}
       const claimToken = freshId()
       const now = new Date(Date.now() + 1000)
-      const claimed = (await storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken })).filter(
+      const claimed = (await hooksOf(storage).webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken })).filter(
         (d) => d.webhookId === webhook.id,
       )
       assert.is(claimed.length, 3)
       const [delivered, failed, retried] = claimed as [ClaimedDelivery, ClaimedDelivery, ClaimedDelivery]
       const attempt = { at: now.toISOString(), status: 500, durationMs: 1, errorClass: null }
-      await storage.webhookDeliveries.record([
+      await hooksOf(storage).webhookDeliveries.record([
         { id: delivered.id, claimToken, now, next: { status: 'delivered' }, attempt: { ...attempt, status: 200 } },
         { id: failed.id, claimToken, now, next: { status: 'failed' }, attempt },
         { id: retried.id, claimToken, now, next: { status: 'retry', at: new Date(now.getTime() + 5000) }, attempt },
       ])
       const statuses = async () =>
-        (await storage.webhookDeliveries.list(production, webhook.id, { limit: 100 })).map((d) => d.status).sort()
-      assert.is(await storage.webhookDeliveries.purgeEnded({ before: now, limit: 100 }), 0, 'ended at `before`, not before it')
+        (await hooksOf(storage).webhookDeliveries.list(production, webhook.id, { limit: 100 })).map((d) => d.status).sort()
+      assert.is(await hooksOf(storage).webhookDeliveries.purgeEnded({ before: now, limit: 100 }), 0, 'ended at `before`, not before it')
       assert.equal(await statuses(), ['delivered', 'failed', 'pending'])
       const after = new Date(now.getTime() + 1)
       const purged = await Promise.all([
-        storage.webhookDeliveries.purgeEnded({ before: after, limit: 1 }),
-        storage.webhookDeliveries.purgeEnded({ before: after, limit: 1 }),
-        storage.webhookDeliveries.purgeEnded({ before: after, limit: 1 }),
+        hooksOf(storage).webhookDeliveries.purgeEnded({ before: after, limit: 1 }),
+        hooksOf(storage).webhookDeliveries.purgeEnded({ before: after, limit: 1 }),
+        hooksOf(storage).webhookDeliveries.purgeEnded({ before: after, limit: 1 }),
       ])
       assert.is(
         purged.reduce((a, b) => a + b, 0),
@@ -519,7 +548,7 @@ export const webhookTests: StorageTest[] = [
         purged.every((n) => n <= 1),
         'at most `limit` each',
       )
-      assert.is(await storage.webhookDeliveries.purgeEnded({ before: far, limit: 100 }), 0)
+      assert.is(await hooksOf(storage).webhookDeliveries.purgeEnded({ before: far, limit: 100 }), 0)
       assert.equal(await statuses(), ['pending'], 'a pending delivery stays, whatever its age')
     },
   },
@@ -541,11 +570,16 @@ export async function seedWebhook(storage: Storage, environmentId: string, overr
     secret: `whsec_${btoa(freshId())}`,
     ...overrides,
   }
-  await storage.webhooks.insert(webhook)
+  await hooksOf(storage).webhooks.insert(webhook)
   return webhook
 }
 
 /** Claims every delivery due now (other tests' too: each test only looks at its own webhooks). */
 export function claimAll(storage: Storage): Promise<ClaimedDelivery[]> {
-  return storage.webhookDeliveries.claim({ now: new Date(Date.now() + 1000), limit: 5000, leaseMs: 3_600_000, claimToken: freshId() })
+  return hooksOf(storage).webhookDeliveries.claim({
+    now: new Date(Date.now() + 1000),
+    limit: 5000,
+    leaseMs: 3_600_000,
+    claimToken: freshId(),
+  })
 }

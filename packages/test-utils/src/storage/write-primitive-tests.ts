@@ -1,7 +1,7 @@
 import { createResponse, outboxDeliveries } from '@canvass/core'
 import type { LockedUpdateDecision, OutboxEvent, ResponsePatch, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
-import { IMPOSSIBLE_IDS, expectCreated, makeResponse, managementCheck, rejection, seedProject, seedSurvey } from './seed'
+import { hooksOf, IMPOSSIBLE_IDS, expectCreated, makeResponse, managementCheck, rejection, seedProject, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 import { seedWebhook } from './webhook-tests'
 
@@ -124,13 +124,14 @@ export const writePrimitiveTests: StorageTest[] = [
   },
   {
     name: 'expandEvents hands a write’s events to build, inserts what it returns, and leaves the events when build throws',
+    needsWebhooks: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const webhook = await seedWebhook(storage, production)
       const survey = await seedSurvey(storage, production, { status: 'inProgress' })
       const response = makeResponse(survey.id, { finished: true })
       expectCreated(await createResponse(storage.responses, response, managementCheck(production)), response)
-      const deliveries = storage.webhookDeliveries
+      const deliveries = hooksOf(storage).webhookDeliveries
 
       const failed = await rejection(
         deliveries.expandEvents({ limit: 1000, from: 'head' }, () => {

@@ -4,6 +4,7 @@ import type { NewWebhook, WebhookEvent } from '../../ports/storage'
 import { webhookCreateSchema } from '../../schemas/webhook'
 import { PRIVATE_WEBHOOK_ADDRESSES_OPTION, checkWebhookUrl } from '../../webhooks/check-webhook-url'
 import { generateWebhookSecret } from '../../webhooks/sign-webhook'
+import { webhooksOf } from '../../domain/hooks-ports'
 import { importEach } from './import-each'
 import type { Item } from './items'
 import { pick, times } from './items'
@@ -46,7 +47,7 @@ export async function importWebhooks(run: ImportRun, items: Item[]): Promise<voi
         if (survey?.environmentId !== env) throw validationError({ [`surveyIds.${index}`]: 'Its survey was not imported' })
       }
       if (!run.dryRun) {
-        await ctx.storage.webhooks.insert(webhook)
+        await webhooksOf(ctx.storage).webhooks.insert(webhook)
         run.report.webhookSecrets.push({ id: webhook.id, url: webhook.url, secret: webhook.secret })
       }
     },

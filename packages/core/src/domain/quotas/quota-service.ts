@@ -4,6 +4,7 @@ import { validationError } from '../../errors'
 import type { QuotaRecord, SurveyRecord, UnscreenedResponse } from '../../ports/storage/index'
 import type { QuotaCondition } from '../../schemas/quota'
 import { meetsQuota } from './quota-conditions'
+import { quotasOf } from '../hooks-ports'
 
 /** The API form of a quota: the reference's `SurveyQuota`. */
 export function quotaOutput(record: QuotaRecord) {
@@ -111,8 +112,11 @@ export type ScreeningContext = Pick<CanvassContext, 'storage' | 'logger' | 'now'
  * the mark as it counts, and a mark that stays is screened by the background work (`workers/quota-screener.ts`).
  */
 export async function screenResponse(ctx: ScreeningContext, response: ScreenedResponse): Promise<QuotaRecord | null> {
+  // A storage without quotas has none to count a response in.
+  const store = ctx.storage.quotas
+  if (store === undefined) return null
   try {
-    return await screenAgainst(ctx, response, await ctx.storage.quotas.listAll(response.environmentId, response.surveyId))
+    return await screenAgainst(ctx, response, await store.listAll(response.environmentId, response.surveyId))
   } catch (error) {
     ctx.logger.error(
       `Screening response ${response.responseId} against the quotas of survey ${response.surveyId} failed; the background work screens it later`,
@@ -125,7 +129,7 @@ export async function screenResponse(ctx: ScreeningContext, response: ScreenedRe
 /**
  * Screens `response` against `quotas`, its survey's as `listAll` reads them, and the survey as it is now (read
  * here unless given). With no quota left (all deleted since the write), only its mark is removed. Throws what
- * the storage throws.
+ * the storage throws, and 501 on a storage without quotas.
  */
 export async function screenAgainst(
   ctx: ScreeningContext,
@@ -133,8 +137,9 @@ export async function screenAgainst(
   quotas: readonly QuotaRecord[],
   survey?: Pick<SurveyRecord, 'questions' | 'variables'> | null,
 ): Promise<QuotaRecord | null> {
+  const store = quotasOf(ctx.storage)
   const screening = { ...response, now: ctx.now() }
-  if (quotas.length === 0) return ctx.storage.quotas.screen({ ...screening, met: [], unmet: [] })
+  if (quotas.length === 0) return store.screen({ ...screening, met: [], unmet: [] })
   const current = survey === undefined ? await ctx.storage.surveys.get(response.surveyId) : survey
   // A survey deleted since the write took its responses, and their marks, with it.
   if (!current) return null
@@ -142,7 +147,7 @@ export async function screenAgainst(
   const met: string[] = []
   const unmet: string[] = []
   for (const quota of quotas) (meetsQuota(quota.logic, parts, response) ? met : unmet).push(quota.id)
-  return ctx.storage.quotas.screen({ ...screening, met, unmet })
+  return store.screen({ ...screening, met, unmet })
 }
 
 /** The reference's answer about quotas to a respondent's write: `quotaFull`, and the full quota met. */

@@ -50,10 +50,12 @@ export async function readSurveySummary(
   survey: SurveyRecord,
   filter: Parameters<typeof summaryQuery>[1],
 ): Promise<SurveySummary> {
+  // A storage without quotas has none to show.
+  const quotaStore = ctx.storage.quotas
   const [aggregates, quotas, counts] = await Promise.all([
     reportingOf(ctx.storage).responses.summarize(survey.environmentId, survey.id, summaryQuery(survey, filter)),
-    ctx.storage.quotas.listAll(survey.environmentId, survey.id),
-    reportingOf(ctx.storage).quotas.counts(survey.environmentId, survey.id),
+    quotaStore === undefined ? [] : quotaStore.listAll(survey.environmentId, survey.id),
+    quotaStore === undefined ? {} : reportingOf(ctx.storage).quotas.counts(survey.environmentId, survey.id),
   ])
   return surveySummaryOutput(
     survey,

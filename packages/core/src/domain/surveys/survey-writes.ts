@@ -116,7 +116,7 @@ export async function updateSurveyFromBody(
   }
   // A change of the parts quotas name is checked against the survey's quotas (read first: the check is pure).
   const touchesQuotaParts = ['questions', 'endings', 'hiddenFields', 'variables'].some((field) => field in changes)
-  const quotas = touchesQuotaParts ? await ctx.storage.quotas.listAll(environmentId, id) : []
+  const quotas = touchesQuotaParts ? ((await ctx.storage.quotas?.listAll(environmentId, id)) ?? []) : []
   let replaced: string | null = null
   const now = ctx.now()
   // The merge runs on the survey as it is under the storage's lock: a concurrent PUT of another field, or a

@@ -60,13 +60,21 @@ export interface Storage {
   segments: SegmentStore
   /** Response tags (the v3 tag routes). */
   tags: TagStore
-  quotas: QuotaStore
+  /**
+   * Quotas and the screening of responses against them: optional. Without it the quota routes answer 501
+   * `not_implemented`, responses are not screened and summaries show no quotas.
+   */
+  quotas?: QuotaStore
   displays: DisplayStore
   clientContacts: ClientContactStore
   environmentState: EnvironmentStateStore
   uploads: UploadStore
-  webhooks: WebhookStore
-  webhookDeliveries: WebhookDeliveryStore
+  /**
+   * Webhooks and their deliveries, one optional feature: a storage gives both or neither. Without them the
+   * webhook routes answer 501 `not_implemented`, no event is recorded and the dispatcher does not start.
+   */
+  webhooks?: WebhookStore
+  webhookDeliveries?: WebhookDeliveryStore
   idempotency: IdempotencyStore
   /** Blobs to remove from the blob store, written with the change that orphaned them (the blob janitor's work). */
   blobDeletions: BlobDeletionStore

@@ -12,6 +12,7 @@ import { dataOf, pageOf, quotaAnswer } from '../../schemas/answers'
 import { MAX_QUOTAS_PER_SURVEY, quotaCreateSchema, quotaUpdateSchema } from '../../schemas/quota'
 import { checkQuotaAgainstSurvey, quotaOutput } from '../../domain/quotas/quota-service'
 import { ownedSurvey } from '../../domain/surveys/owned-survey'
+import { quotasOf } from '../../domain/hooks-ports'
 
 const BASE = '/api/v1/management/surveys/:surveyId/quotas'
 
@@ -50,7 +51,7 @@ const listQuotas: Handler = async (request, ctx) => {
   const page = readPageQuery(request.query)
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
   return listPage(page, {
-    read: (position) => ctx.storage.quotas.list(environmentId, survey.id, position),
+    read: (position) => quotasOf(ctx.storage).list(environmentId, survey.id, position),
     output: quotaOutput,
     nextUrl: () => externalUrl(request, ctx),
   })
@@ -76,7 +77,7 @@ const createQuota: BodyHandler<typeof quotaCreateSchema> = async (request, ctx, 
     updatedAt: now,
   }
   checkQuotaAgainstSurvey(record, survey)
-  const outcome = await ctx.storage.quotas.insert(record, MAX_QUOTAS_PER_SURVEY)
+  const outcome = await quotasOf(ctx.storage).insert(record, MAX_QUOTAS_PER_SURVEY)
   if (outcome === 'limit') throw badRequest(`A survey holds at most ${MAX_QUOTAS_PER_SURVEY} quotas`)
   if (outcome === 'name_taken') throw nameTaken()
   if (outcome === 'survey_not_found') throw notFound('Survey', survey.id)
@@ -99,7 +100,7 @@ const updateQuota: BodyHandler<typeof quotaUpdateSchema> = async (request, ctx, 
   const sent = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
   const now = ctx.now()
   // Merged and checked on the quota as it is under the store's lock: a concurrent PUT of another field stays.
-  const updated = await ctx.storage.quotas.update(environmentId, survey.id, id, (stored) => {
+  const updated = await quotasOf(ctx.storage).update(environmentId, survey.id, id, (stored) => {
     const record: QuotaRecord = { ...stored, ...sent, updatedAt: now }
     checkQuotaAgainstSurvey(record, survey)
     return record
@@ -113,13 +114,13 @@ const deleteQuota: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
   const id = param(request, 'quotaId')
-  const deleted = await ctx.storage.quotas.delete(environmentId, survey.id, id)
+  const deleted = await quotasOf(ctx.storage).delete(environmentId, survey.id, id)
   if (!deleted) throw notFound('Quota', id)
   return ok(quotaOutput(deleted))
 }
 
 async function ownedQuota(ctx: CanvassContext, environmentId: string, surveyId: string, id: string): Promise<QuotaRecord> {
-  const record = await ctx.storage.quotas.get(environmentId, surveyId, id)
+  const record = await quotasOf(ctx.storage).get(environmentId, surveyId, id)
   if (!record) throw notFound('Quota', id)
   return record
 }

@@ -166,7 +166,7 @@ const exportResponses: Handler = async (request, ctx, info) => {
   const scope = { ...filter, surveyId: survey.id, sortBy, order }
   const position = (after: { id: string; createdAt: Date; updatedAt: Date } | undefined) =>
     after ? { after: { createdAt: after[sortBy], id: after.id } } : {}
-  const hasQuotas = format === 'csv' && (await ctx.storage.quotas.listAll(environmentId, survey.id)).length > 0
+  const hasQuotas = format === 'csv' && ((await ctx.storage.quotas?.listAll(environmentId, survey.id))?.length ?? 0) > 0
   const onEarlyEnd = logEarlyEnd(ctx, `The ${format.toUpperCase()} export of survey ${survey.id}`, info.requestId)
   const body =
     format === 'csv'

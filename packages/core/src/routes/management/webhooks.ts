@@ -17,6 +17,7 @@ import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { createdWebhookAnswer, dataOf, deliveryAnswer, pageOf, webhookAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/environments/named-environment'
+import { webhooksOf } from '../../domain/hooks-ports'
 
 /**
  * `/api/v1/webhooks`: list, create, get, test and delete (docs/design.md, "Events and webhooks"), and each
@@ -78,7 +79,7 @@ export function registerWebhookRoutes(routes: RouteTable): void {
 const listWebhooks: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   return listPage(readPageQuery(request.query), {
-    read: (position) => ctx.storage.webhooks.list(environmentId, position),
+    read: (position) => webhooksOf(ctx.storage).webhooks.list(environmentId, position),
     output: webhookOutput,
     nextUrl: () => externalUrl(request, ctx),
   })
@@ -103,7 +104,7 @@ const createWebhook: BodyHandler<typeof webhookCreateSchema> = async (request, c
     updatedAt: now,
     secret: generateWebhookSecret(),
   }
-  await ctx.storage.webhooks.insert(webhook)
+  await webhooksOf(ctx.storage).webhooks.insert(webhook)
   // The only time the secret is shown.
   return ok({ ...webhookOutput({ ...webhook, disabledAt: null }), secret: webhook.secret })
 }
@@ -127,7 +128,7 @@ const updateWebhook: BodyHandler<typeof webhookUpdateSchema> = async (request, c
     ...(input.surveyIds !== undefined ? { surveyIds: await ownedSurveyIds(ctx, environmentId, input.surveyIds) } : {}),
     updatedAt: ctx.now(),
   }
-  const updated = await ctx.storage.webhooks.update(environmentId, id, changes)
+  const updated = await webhooksOf(ctx.storage).webhooks.update(environmentId, id, changes)
   if (!updated) throw notFound('Webhook', id)
   return ok(webhookOutput(updated))
 }
@@ -136,7 +137,7 @@ const updateWebhook: BodyHandler<typeof webhookUpdateSchema> = async (request, c
 const testWebhook: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const webhook = await ownedWebhook(ctx, environmentId, param(request, 'webhookId'))
-  const secret = await ctx.storage.webhooks.secret(environmentId, webhook.id)
+  const secret = await webhooksOf(ctx.storage).webhooks.secret(environmentId, webhook.id)
   if (secret === null) throw notFound('Webhook', webhook.id)
   return ok(await sendWebhookTest(ctx.webhookTransport(), { webhook, secret, id: ctx.newId(), now: ctx.now() }))
 }
@@ -172,7 +173,7 @@ const deleteWebhook: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const id = param(request, 'webhookId')
   await ownedWebhook(ctx, environmentId, id)
-  const deleted = await ctx.storage.webhooks.delete(environmentId, id)
+  const deleted = await webhooksOf(ctx.storage).webhooks.delete(environmentId, id)
   if (!deleted) throw notFound('Webhook', id)
   return ok(webhookOutput(deleted))
 }
@@ -197,7 +198,7 @@ const listDeliveries: Handler = async (request, ctx) => {
   const webhook = await ownedWebhook(ctx, environmentId, param(request, 'webhookId'))
   const scope = { ...(filter.status ? { status: filter.status } : {}), ...(filter.event ? { event: filter.event } : {}) }
   return listPage(page, {
-    read: (position) => ctx.storage.webhookDeliveries.list(environmentId, webhook.id, { ...scope, ...position }),
+    read: (position) => webhooksOf(ctx.storage).webhookDeliveries.list(environmentId, webhook.id, { ...scope, ...position }),
     output: deliveryOutput,
     nextUrl: () => externalUrl(request, ctx),
   })
@@ -207,14 +208,14 @@ const redeliver: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const webhook = await ownedWebhook(ctx, environmentId, param(request, 'webhookId'))
   const deliveryId = param(request, 'deliveryId')
-  const result = await ctx.storage.webhookDeliveries.redeliver(environmentId, webhook.id, deliveryId, ctx.now())
+  const result = await webhooksOf(ctx.storage).webhookDeliveries.redeliver(environmentId, webhook.id, deliveryId, ctx.now())
   if (result === null) throw notFound('Webhook Delivery', deliveryId)
   if (result === 'disabled') throw badRequest('The webhook is disabled (its receiver answered 410): create it again to deliver to it')
   return ok(deliveryOutput(result))
 }
 
 async function ownedWebhook(ctx: CanvassContext, environmentId: string, id: string): Promise<WebhookRecord> {
-  const webhook = await ctx.storage.webhooks.get(id)
+  const webhook = await webhooksOf(ctx.storage).webhooks.get(id)
   if (!webhook) throw notFound('Webhook', id)
   if (webhook.environmentId !== environmentId) throw unauthorized()
   return webhook

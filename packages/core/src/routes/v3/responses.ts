@@ -267,7 +267,8 @@ const createResponse: V3BodyHandler<typeof v3ResponseCreateSchema> = async (requ
   const response = judged.write
   const check = { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true, screenQuotas: true }
   const id = await asV3Problem(() => createResponseOrThrow(ctx, response, check))
-  const quotas = await ctx.storage.quotas.listAll(environmentId, record.id)
+  // A storage without quotas has none to screen against.
+  const quotas = (await ctx.storage.quotas?.listAll(environmentId, record.id)) ?? []
   if (quotas.length > 0) {
     const { surveyId, finished, data, variables } = response
     await screenResponse(ctx, { environmentId, surveyId, responseId: id, finished, data, variables, mark: response.createdAt })
@@ -317,7 +318,7 @@ const patchResponse: V3BodyHandler<typeof v3ResponsePatchSchema> = async (reques
     ),
   )
   if (!updated) throw v3Forbidden()
-  const quotas = await ctx.storage.quotas.listAll(environmentId, updated.surveyId)
+  const quotas = (await ctx.storage.quotas?.listAll(environmentId, updated.surveyId)) ?? []
   if (quotas.length > 0) {
     const { surveyId, finished, data, variables, updatedAt: mark } = updated
     await screenResponse(ctx, { environmentId, surveyId, responseId: id, finished, data, variables, mark })
@@ -424,7 +425,7 @@ async function quotaEffects(
   survey: SurveyRecord,
   response: { finished: boolean; data: Record<string, unknown>; variables: Record<string, unknown> },
 ) {
-  const quotas = await ctx.storage.quotas.listAll(environmentId, survey.id)
+  const quotas = (await ctx.storage.quotas?.listAll(environmentId, survey.id)) ?? []
   if (quotas.length === 0) return []
   const counts = await reportingOf(ctx.storage).quotas.counts(environmentId, survey.id)
   return quotas.map((quota) => {

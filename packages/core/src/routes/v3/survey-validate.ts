@@ -277,7 +277,7 @@ async function v1PatchProblems(
   await collect(problems, async () => {
     const fields = surveyFieldsFromInput(parseCreate(merged))
     const touchesQuotaParts = ['questions', 'endings', 'hiddenFields', 'variables'].some((field) => field in changes)
-    const quotas = touchesQuotaParts ? await ctx.storage.quotas.listAll(environmentId, stored.id) : []
+    const quotas = touchesQuotaParts ? ((await ctx.storage.quotas?.listAll(environmentId, stored.id)) ?? []) : []
     if (quotas.length > 0) checkSurveyKeepsQuotaParts(quotas, fields)
   })
   return problems
