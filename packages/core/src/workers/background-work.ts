@@ -10,6 +10,7 @@ import type { DispatchReport, WebhookDispatcherOptions } from '../webhooks/webho
 import { createWebhookDispatcher } from '../webhooks/webhook-dispatcher'
 import { createFetchWebhookTransport } from '../webhooks/fetch-transport'
 import { startAuditLogPurge } from './audit-log-purge'
+import { BLOB_DELETIONS_MISSING, RETENTION_MISSING } from '../domain/upkeep-ports'
 import type { QuotaScreenerOptions, QuotaScreenerReport } from './quota-screener'
 import { createQuotaScreener } from './quota-screener'
 
@@ -80,8 +81,8 @@ export function webhookTransport(source: WebhookTransportSource | undefined, all
 /** The dispatcher, the retention worker, the blob janitor, the audit-log purge and the quota screening, as the settings ask. */
 export function createBackgroundWork(settings: BackgroundWorkSettings): BackgroundWork {
   const { storage, blobs, options, logger, now } = settings
-  const janitor =
-    blobs && options.blobJanitor !== false ? createBlobJanitor({ ...options.blobJanitor, storage, blobs, logger, clock: now }) : undefined
+  const janitorOn = blobs !== undefined && options.blobJanitor !== false && upkeepHas(storage, 'blobDeletions', logger)
+  const janitor = janitorOn ? createBlobJanitor({ ...options.blobJanitor, storage, blobs, logger, clock: now }) : undefined
   const dispatcher =
     options.webhooks === false
       ? undefined
@@ -94,7 +95,7 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
         })
   const retentionOptions = options.retention
   const retention =
-    retentionOptions === false
+    retentionOptions === false || !upkeepHas(storage, 'retention', logger)
       ? undefined
       : createRetention({
           ...retentionOptions,
@@ -139,4 +140,14 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
       return report
     },
   }
+}
+
+/**
+ * Whether the storage has the upkeep group a worker needs; when it lacks it, says once (as the work is made)
+ * what goes undone, and the worker is not made, rather than failing at every run.
+ */
+function upkeepHas(storage: Storage, group: 'retention' | 'blobDeletions', logger: Logger): boolean {
+  if (storage[group] !== undefined) return true
+  logger.warn(`Canvass: ${group === 'retention' ? RETENTION_MISSING : BLOB_DELETIONS_MISSING}`)
+  return false
 }

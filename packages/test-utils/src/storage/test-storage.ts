@@ -24,7 +24,7 @@ import { responseTests } from './response-tests'
 import { resultShareTests } from './result-share-tests'
 import { responseFilterTests } from './response-filter-tests'
 import { retentionTests } from './retention-tests'
-import type { StorageFixtures, StorageTest } from './storage-test'
+import type { StorageFixtures, StorageTest, UpkeepGroup } from './storage-test'
 import { segmentTests } from './segment-tests'
 import { quotaTests } from './quota-tests'
 import { quotaScreeningTests } from './quota-screening-tests'
@@ -62,6 +62,12 @@ export interface TestStorageOptions {
    * @default true
    */
   reporting?: boolean
+  /**
+   * The optional upkeep groups the storage lacks (`storage.imports`, `storage.retention`,
+   * `storage.blobDeletions`): the tests marked `needs` with one of them are skipped with that reason.
+   * @default []
+   */
+  lacks?: readonly UpkeepGroup[]
 }
 
 /** Every conformance test, in the order they run. */
@@ -108,7 +114,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
  * testStorage({ name: 'my adapter', create: async () => createMyStorage(), cleanup: () => close() })
  * ```
  */
-export function testStorage({ name, create, cleanup, skip = [], fixtures, reporting = true }: TestStorageOptions): void {
+export function testStorage({ name, create, cleanup, skip = [], fixtures, reporting = true, lacks = [] }: TestStorageOptions): void {
   const reasons = new Map<string, string>()
   for (const { reason, tests } of skip) for (const test of tests) reasons.set(test, reason)
   const unknown = [...reasons.keys()].filter((test) => !STORAGE_TESTS.some(({ name }) => name === test))
@@ -123,11 +129,12 @@ export function testStorage({ name, create, cleanup, skip = [], fixtures, report
     await cleanup?.()
   })
 
-  for (const { name: testName, needsFixtures, needsReporting, run } of STORAGE_TESTS) {
+  for (const { name: testName, needsFixtures, needsReporting, needs, run } of STORAGE_TESTS) {
     const reason =
       reasons.get(testName) ??
       (needsFixtures && !fixtures ? 'the adapter passes no fixtures' : undefined) ??
-      (needsReporting && !reporting ? 'the storage has no reporting port' : undefined)
+      (needsReporting && !reporting ? 'the storage has no reporting port' : undefined) ??
+      (needs && lacks.includes(needs) ? `the storage has no storage.${needs}` : undefined)
     if (reason !== undefined) {
       skipTest(test, testName, reason)
       continue
