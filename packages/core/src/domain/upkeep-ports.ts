@@ -1,11 +1,11 @@
 /**
  * The optional upkeep groups of the storage port as core reaches them: `storage.imports` (what `import
  * formbricks` records), `storage.retention` (the retention worker's deletes and lease) and
- * `storage.blobDeletions` (the blob janitor's journal). A storage without them serves every request; what needs
- * one answers 501 naming it, and the background work that needs one does not start.
+ * `storage.blobDeletions` (the blob janitor's journal). A storage without them serves every request: an import
+ * answers 501 naming `storage.imports`, and the worker that needs one of the others does not start.
  */
 import { CanvassError } from '../errors'
-import type { BlobDeletionStore, ImportStore, RetentionStore, Storage } from '../ports/storage'
+import type { ImportStore, Storage } from '../ports/storage'
 
 /** What an import answers on a storage without `storage.imports`. */
 export const IMPORTS_MISSING =
@@ -23,16 +23,4 @@ export const BLOB_DELETIONS_MISSING =
 export function importsOf(storage: Pick<Storage, 'imports'>): ImportStore {
   if (storage.imports === undefined) throw new CanvassError('not_implemented', IMPORTS_MISSING)
   return storage.imports
-}
-
-/** The storage's retention group, or a 501 `not_implemented` naming `storage.retention`. */
-export function retentionOf(storage: Pick<Storage, 'retention'>): RetentionStore {
-  if (storage.retention === undefined) throw new CanvassError('not_implemented', RETENTION_MISSING)
-  return storage.retention
-}
-
-/** The storage's blob-deletion journal, or a 501 `not_implemented` naming `storage.blobDeletions`. */
-export function blobDeletionsOf(storage: Pick<Storage, 'blobDeletions'>): BlobDeletionStore {
-  if (storage.blobDeletions === undefined) throw new CanvassError('not_implemented', BLOB_DELETIONS_MISSING)
-  return storage.blobDeletions
 }
