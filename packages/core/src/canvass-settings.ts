@@ -6,6 +6,7 @@ import { CONSOLE_ACCOUNTS_MISSING, consoleAccountSettings } from './domain/conso
 import type { ConsoleAccountsWiring } from './routes/console-accounts'
 import type { ConsoleWiring } from './routes/console'
 import { assertWidgetBundles } from './routes/widget'
+import { BLOB_DELETIONS_MISSING, RETENTION_MISSING } from './domain/upkeep-ports'
 import type { BackgroundOptions } from './workers/background-work'
 import { checkHookSettings } from './domain/hooks-ports'
 import { createMemoryRateLimiter } from './rate-limit/create-memory-rate-limiter'
@@ -48,6 +49,7 @@ export function canvassSettings(options: CanvassOptions): CanvassSettings {
   const consoleAccounts = consoleAccountsOf(options)
   const background = options.background
   checkHookSettings(options.storage, background)
+  assertUpkeepGroups(options)
   return {
     basePath,
     proxies,
@@ -102,4 +104,18 @@ function consoleAccountsOf(options: CanvassOptions): ConsoleAccountsWiring | und
   if (options.storage.consoleAccounts === undefined) throw new TypeError(CONSOLE_ACCOUNTS_MISSING)
   const settings: ConsoleAccountSettings = consoleAccountSettings(accounts)
   return { settings, limiter: options.rateLimits?.limiter ?? createMemoryRateLimiter() }
+}
+
+/**
+ * Settings given for a worker the storage cannot run (`background.retention` or `background.blobJanitor` as an
+ * object) are refused: left to their defaults, the worker is only not started, and the background work says so.
+ */
+function assertUpkeepGroups(options: CanvassOptions): void {
+  const background = typeof options.background === 'object' ? options.background : undefined
+  if (typeof background?.retention === 'object' && options.storage.retention === undefined) {
+    throw new TypeError(`background.retention is given, but ${RETENTION_MISSING}`)
+  }
+  if (typeof background?.blobJanitor === 'object' && options.storage.blobDeletions === undefined) {
+    throw new TypeError(`background.blobJanitor is given, but ${BLOB_DELETIONS_MISSING}`)
+  }
 }

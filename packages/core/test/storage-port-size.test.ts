@@ -1,5 +1,5 @@
 /**
- * The storage port stays small enough for a second adapter to be written in days (issue 83): `Storage` keeps at
+ * The storage port stays small enough for a second adapter to be written in days: `Storage` keeps at
  * most `MOST_METHODS` methods, counted across its required groups (the optional ports, reporting and the
  * console's accounts, have their own kits and are not counted), and every file under `src/ports/` can be read at
  * once.
@@ -13,10 +13,10 @@ import * as assert from 'uvu/assert'
 const PORTS = new URL('../src/ports/', import.meta.url)
 const STORAGE_INDEX = fileURLToPath(new URL('storage/index.ts', PORTS))
 /**
- * Today's count. Issue 83 aims at 90: the bound comes down each time a feature's methods move to an optional
- * port, and never goes up.
+ * At most 90 methods (issue 83): a feature a second adapter may add later is an optional port or group, not
+ * counted here (reporting, the console's accounts, webhooks, quotas, imports, retention, blob deletions).
  */
-const MOST_METHODS = 122
+const MOST_METHODS = 90
 const MOST_LINES = 160
 
 /** Whether a member's type can be called (a method or a function-typed property). */

@@ -94,12 +94,15 @@ export interface KyselyStorageOptions<DB = unknown> {
 
 /**
  * What `createKyselyStorage` makes: a `Storage` with both optional ports, reporting and the console's accounts,
- * always there.
+ * and every optional group always there.
  */
-export type KyselyStorage = Storage & { reporting: ReportingStorage; consoleAccounts: ConsoleAccountStore } & KeepsHooks
+export type KyselyStorage = Storage & { reporting: ReportingStorage; consoleAccounts: ConsoleAccountStore } & KeepsHooks & UpkeepGroups
 
 /** The optional webhook and quota groups of the storage port, which this adapter always gives. */
 type KeepsHooks = { webhooks: WebhookStore; webhookDeliveries: WebhookDeliveryStore; quotas: QuotaStore }
+
+/** The upkeep groups (`imports`, `retention`, `blobDeletions`), which this storage always has. */
+type UpkeepGroups = Required<Pick<Storage, 'imports' | 'retention' | 'blobDeletions'>>
 
 /**
  * The Canvass storage port on Postgres through Kysely, with the optional reporting and console-accounts ports.

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage } from '../src'
+import type { KyselyStorage } from '../src'
 import { backends } from './backends'
 import { api } from './api'
 
@@ -151,7 +152,7 @@ instances.after(async () => {
  * times taken around `runOnce` would, as the next instance may be granted the lease before the last one's
  * `runOnce` has resumed.
  */
-function recordHolds(storage: Storage, instance: number, holds: Array<{ instance: number; from: number; to: number }>): Storage {
+function recordHolds(storage: KyselyStorage, instance: number, holds: Array<{ instance: number; from: number; to: number }>): Storage {
   let from: number | undefined
   const retention: Storage['retention'] = {
     ...storage.retention,

@@ -14,7 +14,7 @@
  */
 export { testStorage, STORAGE_TESTS } from './storage/test-storage'
 export type { TestStorageOptions } from './storage/test-storage'
-export type { EnvironmentDefaultsSnapshot, StorageFixtures, StorageTest, StorageTestContext } from './storage/storage-test'
+export type { EnvironmentDefaultsSnapshot, StorageFixtures, StorageTest, StorageTestContext, UpkeepGroup } from './storage/storage-test'
 export { makeResponse, makeSurvey } from './storage/seed'
 export { testConsoleAccountStorage, CONSOLE_ACCOUNT_STORAGE_TESTS } from './console-accounts/test-console-account-storage'
 export type { ConsoleAccountStorageTest, ConsoleAccountTestContext } from './console-accounts/console-account-test'

@@ -10,6 +10,7 @@ import type { DispatchReport, WebhookDispatcherOptions } from '../webhooks/webho
 import { createWebhookDispatcher } from '../webhooks/webhook-dispatcher'
 import { createFetchWebhookTransport } from '../webhooks/fetch-transport'
 import { startAuditLogPurge } from './audit-log-purge'
+import { BLOB_DELETIONS_MISSING, RETENTION_MISSING } from '../domain/upkeep-ports'
 import type { QuotaScreenerOptions, QuotaScreenerReport } from './quota-screener'
 import { createQuotaScreener } from './quota-screener'
 import { webhookStoresIfAny } from '../domain/hooks-ports'
@@ -88,8 +89,8 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
   if (options.quotaScreening !== false && storage.quotas === undefined) {
     logger.warn('Canvass: no quota screening runs: this storage keeps no quotas (storage.quotas)')
   }
-  const janitor =
-    blobs && options.blobJanitor !== false ? createBlobJanitor({ ...options.blobJanitor, storage, blobs, logger, clock: now }) : undefined
+  const janitorOn = blobs !== undefined && options.blobJanitor !== false && upkeepHas(storage, 'blobDeletions', logger)
+  const janitor = janitorOn ? createBlobJanitor({ ...options.blobJanitor, storage, blobs, logger, clock: now }) : undefined
   const dispatcher =
     options.webhooks === false || hooks === undefined
       ? undefined
@@ -102,7 +103,7 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
         })
   const retentionOptions = options.retention
   const retention =
-    retentionOptions === false
+    retentionOptions === false || !upkeepHas(storage, 'retention', logger)
       ? undefined
       : createRetention({
           ...retentionOptions,
@@ -149,4 +150,14 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
       return report
     },
   }
+}
+
+/**
+ * Whether the storage has the upkeep group a worker needs; when it lacks it, says once (as the work is made)
+ * what goes undone, and the worker is not made, rather than failing at every run.
+ */
+function upkeepHas(storage: Storage, group: 'retention' | 'blobDeletions', logger: Logger): boolean {
+  if (storage[group] !== undefined) return true
+  logger.warn(`Canvass: ${group === 'retention' ? RETENTION_MISSING : BLOB_DELETIONS_MISSING}`)
+  return false
 }

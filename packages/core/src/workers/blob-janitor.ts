@@ -3,10 +3,11 @@ import { notify } from '../observer'
 import type { BlobStore } from '../ports/blob-store'
 import type { ClaimedBlobDeletion, Storage } from '../ports/storage'
 import { createId } from '../domain/ids'
+import { BLOB_DELETIONS_MISSING } from '../domain/upkeep-ports'
 import { createPassLoop } from './pass-loop'
 
 export interface BlobJanitorOptions {
-  /** The storage whose blob-deletion journal is worked off (the one `createCanvass` was given). */
+  /** The storage whose blob-deletion journal is worked off (the one `createCanvass` was given); it needs `blobDeletions`. */
   storage: Storage
   /** The blob store the files live in (`CanvassOptions.blobStore`). */
   blobs: BlobStore
@@ -85,6 +86,8 @@ const CONCURRENCY = 8
  */
 export function createBlobJanitor(options: BlobJanitorOptions): BlobJanitor {
   const { storage, blobs } = options
+  if (storage.blobDeletions === undefined) throw new TypeError(BLOB_DELETIONS_MISSING)
+  const journal = storage.blobDeletions
   const clock = options.clock ?? (() => new Date())
   const intervalMs = options.intervalMs ?? 60_000
   const batch = options.batch ?? 100
@@ -106,7 +109,7 @@ export function createBlobJanitor(options: BlobJanitorOptions): BlobJanitor {
     let claimedAny = false
     for (;;) {
       const claimToken = createId()
-      const claimed = await storage.blobDeletions.claim({ now: clock(), limit: batch, leaseMs, claimToken })
+      const claimed = await journal.claim({ now: clock(), limit: batch, leaseMs, claimToken })
       if (claimed.length === 0) break
       claimedAny = true
       const done: string[] = []
@@ -118,7 +121,7 @@ export function createBlobJanitor(options: BlobJanitorOptions): BlobJanitor {
           }),
         )
       }
-      if (done.length > 0) await storage.blobDeletions.finish(done, claimToken)
+      if (done.length > 0) await journal.finish(done, claimToken)
       report.deleted += done.length
       if (claimed.length < batch) break
     }
@@ -137,7 +140,7 @@ export function createBlobJanitor(options: BlobJanitorOptions): BlobJanitor {
       logger.warn(
         `Blob janitor: deleting ${row.blobKey} failed (attempt ${row.attempts + 1}); trying again in ${Math.round(wait / 1000)} s: ${message}`,
       )
-      await storage.blobDeletions.retry(row.id, claimToken, { nextAttemptAt: new Date(clock().getTime() + wait), error: message })
+      await journal.retry(row.id, claimToken, { nextAttemptAt: new Date(clock().getTime() + wait), error: message })
       return false
     }
   }

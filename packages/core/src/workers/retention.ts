@@ -2,7 +2,8 @@ import type { Logger } from '../context'
 import { CanvassError } from '../errors'
 import type { RetentionObserver } from '../observer'
 import { notify } from '../observer'
-import type { RetentionCount, Storage } from '../ports/storage'
+import type { RetentionCount, RetentionStore, Storage } from '../ports/storage'
+import { RETENTION_MISSING } from '../domain/upkeep-ports'
 import { appendAuditEntry } from '../domain/console/audit-log'
 import { createId } from '../domain/ids'
 
@@ -10,7 +11,7 @@ import { createId } from '../domain/ids'
 export const RETENTION_LEASE = 'retention'
 
 export interface RetentionOptions {
-  /** The storage whose expired responses are deleted (the one `createCanvass` was given). */
+  /** The storage whose expired responses are deleted (the one `createCanvass` was given); it needs `retention`. */
   storage: Storage
   /**
    * The clock: a run deletes what has expired as of its start, and the lease is timed by it.
@@ -95,6 +96,8 @@ export interface Retention {
  */
 export function createRetention(options: RetentionOptions): Retention {
   const { storage } = options
+  if (storage.retention === undefined) throw new TypeError(RETENTION_MISSING)
+  const store = storage.retention
   const clock = options.clock ?? (() => new Date())
   const intervalMs = options.intervalMs ?? 3_600_000
   const batch = options.batch ?? 1000
@@ -116,7 +119,7 @@ export function createRetention(options: RetentionOptions): Retention {
   /** Takes or renews the lease until `leaseMs` from now. */
   const lease = () => {
     const at = clock()
-    return storage.retention.acquireLease(RETENTION_LEASE, holder, new Date(at.getTime() + leaseMs), at)
+    return store.acquireLease(RETENTION_LEASE, holder, new Date(at.getTime() + leaseMs), at)
   }
 
   async function runOnce(now: Date = clock()): Promise<RetentionReport> {
@@ -135,9 +138,13 @@ export function createRetention(options: RetentionOptions): Retention {
     if (!(await lease())) return report
     report.ran = true
     try {
-      report.environments = await deleteInBatches({ storage, batch, deliveryDays, logger, lease, stopping: () => stopping }, now, report)
+      report.environments = await deleteInBatches(
+        { storage, store, batch, deliveryDays, logger, lease, stopping: () => stopping },
+        now,
+        report,
+      )
     } finally {
-      await storage.retention.releaseLease(RETENTION_LEASE, holder).catch(() => {})
+      await store.releaseLease(RETENTION_LEASE, holder).catch(() => {})
     }
     await auditRun(storage, report.environments, clock, logger)
     report.durationMs = performance.now() - started
@@ -207,6 +214,8 @@ export function createRetention(options: RetentionOptions): Retention {
 /** What one run's batches need: the storage, the sizes, and the lease, renewed before each batch. */
 interface RunParts {
   storage: Storage
+  /** The storage's retention group. */
+  store: RetentionStore
   batch: number
   deliveryDays: number
   logger: Logger
@@ -220,10 +229,10 @@ interface RunParts {
  * to `report`'s counts and answers the counts per environment.
  */
 async function deleteInBatches(parts: RunParts, now: Date, report: RetentionReport): Promise<RetentionCount[]> {
-  const { storage, batch, deliveryDays, logger, lease, stopping } = parts
+  const { storage, store, batch, deliveryDays, logger, lease, stopping } = parts
   const counts = new Map<string, RetentionCount>()
   for (let first = true; !stopping() && (first || (await lease())); first = false) {
-    const done = await storage.retention.deleteExpired({ now, limit: batch })
+    const done = await store.deleteExpired({ now, limit: batch })
     report.batches++
     report.responses += done.responses
     report.displays += done.displays
@@ -249,8 +258,8 @@ async function deleteInBatches(parts: RunParts, now: Date, report: RetentionRepo
   }
   // The storage's partitions by time (when it keeps any): months ahead made, empty past ones dropped. Its
   // failure (a lock not granted at once, say) is said and left for the next run.
-  if (storage.retention.keepPartitions && !stopping() && (await lease())) {
-    await storage.retention.keepPartitions(now).catch((error: unknown) => logger.error('Retention: partitions not kept up', error))
+  if (store.keepPartitions && !stopping() && (await lease())) {
+    await store.keepPartitions(now).catch((error: unknown) => logger.error('Retention: partitions not kept up', error))
   }
   return [...counts.values()]
 }

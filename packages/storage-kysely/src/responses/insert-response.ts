@@ -66,35 +66,7 @@ export function createResponseWriter(
   facts: SurveyWriteFactsReader,
   batch: ResponseBatchOptions | false = {},
 ): ResponseWriter {
-  // One statement per kind of create: with a contact or without, marked for quota screening or not, and full
-  // or lean (`isLean`).
-  const statements = {
-    full: {
-      anonymous: guardedInsertStatement(db, names, false, false, false),
-      withContact: guardedInsertStatement(db, names, true, false, false),
-      anonymousScreened: guardedInsertStatement(db, names, false, true, false),
-      withContactScreened: guardedInsertStatement(db, names, true, true, false),
-    },
-    lean: {
-      anonymous: guardedInsertStatement(db, names, false, false, true),
-      withContact: guardedInsertStatement(db, names, true, false, true),
-      anonymousScreened: guardedInsertStatement(db, names, false, true, true),
-      withContactScreened: guardedInsertStatement(db, names, true, true, true),
-    },
-  }
-  /** The guarded insert; `lean` only where a lost guard is tried again (never under the survey's lock). */
-  const insert = async (
-    executor: Kysely<Database>,
-    values: ResponseValues,
-    guard: WriteGuard,
-    screen: boolean,
-    lean = false,
-  ): Promise<Written> => {
-    const kind = values.userId === null ? 'anonymous' : 'withContact'
-    const statement = statements[lean ? 'lean' : 'full'][screen ? (`${kind}Screened` as const) : kind]
-    const row = (await executor.executeQuery(statement({ ...values, ...guard }))).rows[0]
-    return row ? { hasQuotas: row.has_quotas } : false
-  }
+  const insert = guardedInserter(db, names)
   /** The guarded write outside a transaction: a refusal of the unique indexes is an outcome. */
   const writeOne = async (values: ResponseValues, guard: WriteGuard, screen: boolean): Promise<GuardedInsert> => {
     try {
@@ -194,6 +166,36 @@ export function createResponseWriter(
     },
 
     createInTransaction,
+  }
+}
+
+/**
+ * The guarded insert: one statement per kind of create, with a contact or without, marked for quota screening or
+ * not, and full or lean (`isLean`). `lean` only where a lost guard is tried again (never under the survey's lock).
+ */
+function guardedInserter(
+  db: Kysely<Database>,
+  names: SchemaNames,
+): (executor: Kysely<Database>, values: ResponseValues, guard: WriteGuard, screen: boolean, lean?: boolean) => Promise<Written> {
+  const statements = {
+    full: {
+      anonymous: guardedInsertStatement(db, names, false, false, false),
+      withContact: guardedInsertStatement(db, names, true, false, false),
+      anonymousScreened: guardedInsertStatement(db, names, false, true, false),
+      withContactScreened: guardedInsertStatement(db, names, true, true, false),
+    },
+    lean: {
+      anonymous: guardedInsertStatement(db, names, false, false, true),
+      withContact: guardedInsertStatement(db, names, true, false, true),
+      anonymousScreened: guardedInsertStatement(db, names, false, true, true),
+      withContactScreened: guardedInsertStatement(db, names, true, true, true),
+    },
+  }
+  return async (executor: Kysely<Database>, values: ResponseValues, guard: WriteGuard, screen: boolean, lean = false): Promise<Written> => {
+    const kind = values.userId === null ? 'anonymous' : 'withContact'
+    const statement = statements[lean ? 'lean' : 'full'][screen ? (`${kind}Screened` as const) : kind]
+    const row = (await executor.executeQuery(statement({ ...values, ...guard }))).rows[0]
+    return row ? { hasQuotas: row.has_quotas } : false
   }
 }
 

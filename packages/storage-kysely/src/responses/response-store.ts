@@ -1,4 +1,4 @@
-import type { ResponseReports, ResponseStore } from '@canvass/core'
+import type { DeleteManyOptions, ResponseReports, ResponseStore } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { anonymizeResponses } from './anonymize-responses'
@@ -106,47 +106,59 @@ export function createResponseStore(
         return row ? toResponseRecord(row) : null
       })
     },
-    async deleteMany(environmentId, ids, options = {}) {
-      let wanted = [...new Set(ids)]
-      if (wanted.length === 0) return { deleted: 0 }
-      const storable = wanted.filter(isStorable)
-      if (!isStorable(environmentId)) return options.skipMissing ? { deleted: 0 } : { missing: wanted }
-      return db.transaction().execute(async (trx) => {
-        // Locked first, so that a concurrent delete cannot take one of them between this count and the delete.
-        const found =
-          storable.length === 0
-            ? []
-            : await trx
-                .selectFrom('responses')
-                .select('id')
-                .where('environment_id', '=', environmentId)
-                .where('id', 'in', storable)
-                .forUpdate()
-                .execute()
-        const present = new Set(found.map((row) => row.id))
-        const missing = wanted.filter((id) => !present.has(id))
-        if (missing.length > 0 && !options.skipMissing) return { missing }
-        wanted = wanted.filter((id) => present.has(id))
-        if (wanted.length === 0) return { deleted: 0 }
-        // Their files into the blob-deletion journal, in the same transaction as the delete.
-        await recordResponseFileDeletions(trx, names, { environmentId, responseIds: wanted })
-        const deleted = await trx
-          .with('written', (qc) =>
-            qc
-              .deleteFrom('responses')
-              .where('environment_id', '=', environmentId)
-              .where('id', 'in', wanted)
-              .returning(['survey_id', 'created_at']),
-          )
-          .with('changed', () => sql`(${responseChangesSql(names, 'written')})`)
-          .selectFrom('written')
-          .select(sql<string>`count(*)::text`.as('count'))
-          .executeTakeFirst()
-        return { deleted: Number(deleted?.count ?? 0) }
-      })
-    },
+    deleteMany: (environmentId, ids, options = {}) => deleteResponses(db, names, environmentId, ids, options),
     anonymize(environmentId, selection, options) {
       return anonymizeResponses(db, names, environmentId, selection, options)
     },
   }
+}
+
+/**
+ * Deletes the environment's responses of `ids` in one transaction, their files into the blob-deletion journal;
+ * answers the ids it did not find instead, unless `skipMissing`.
+ */
+async function deleteResponses(
+  db: Kysely<Database>,
+  names: SchemaNames,
+  environmentId: string,
+  ids: readonly string[],
+  options: DeleteManyOptions,
+): ReturnType<ResponseStore['deleteMany']> {
+  let wanted = [...new Set(ids)]
+  if (wanted.length === 0) return { deleted: 0 }
+  const storable = wanted.filter(isStorable)
+  if (!isStorable(environmentId)) return options.skipMissing ? { deleted: 0 } : { missing: wanted }
+  return db.transaction().execute(async (trx) => {
+    // Locked first, so that a concurrent delete cannot take one of them between this count and the delete.
+    const found =
+      storable.length === 0
+        ? []
+        : await trx
+            .selectFrom('responses')
+            .select('id')
+            .where('environment_id', '=', environmentId)
+            .where('id', 'in', storable)
+            .forUpdate()
+            .execute()
+    const present = new Set(found.map((row) => row.id))
+    const missing = wanted.filter((id) => !present.has(id))
+    if (missing.length > 0 && !options.skipMissing) return { missing }
+    wanted = wanted.filter((id) => present.has(id))
+    if (wanted.length === 0) return { deleted: 0 }
+    // Their files into the blob-deletion journal, in the same transaction as the delete.
+    await recordResponseFileDeletions(trx, names, { environmentId, responseIds: wanted })
+    const deleted = await trx
+      .with('written', (qc) =>
+        qc
+          .deleteFrom('responses')
+          .where('environment_id', '=', environmentId)
+          .where('id', 'in', wanted)
+          .returning(['survey_id', 'created_at']),
+      )
+      .with('changed', () => sql`(${responseChangesSql(names, 'written')})`)
+      .selectFrom('written')
+      .select(sql<string>`count(*)::text`.as('count'))
+      .executeTakeFirst()
+    return { deleted: Number(deleted?.count ?? 0) }
+  })
 }

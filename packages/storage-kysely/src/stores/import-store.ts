@@ -1,4 +1,4 @@
-import type { ImportStore, ImportedKind } from '@canvass/core'
+import type { ImportStore, ImportedContact, ImportedDisplay, ImportedKind, ImportedResponseExtras } from '@canvass/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../postgres/database'
 import { isStorable } from '../postgres/is-storable'
@@ -105,161 +105,181 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
       return new Set(rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id])))
     },
 
-    async insertContacts(environmentId, contacts) {
-      if (contacts.length === 0) return []
-      return db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('contacts')
-          .values(
-            contacts.map((c) => ({
-              id: c.id,
-              environment_id: environmentId,
-              user_id: c.userId,
-              created_at: c.createdAt,
-              updated_at: c.updatedAt,
-            })),
-          )
-          .onConflict((oc) => oc.doNothing())
-          .returning('id')
-          .execute()
-        const ids = new Set(inserted.map((row) => row.id))
-        const keys = await idsHere(
-          trx,
-          'contact_attribute_keys',
-          environmentId,
-          contacts.flatMap((c) => Object.keys(c.attributes)),
-        )
-        const values = contacts
-          .filter((c) => ids.has(c.id))
-          .flatMap((c) =>
-            Object.entries(c.attributes)
-              .filter(([keyId]) => keys.has(keyId))
-              .map(([keyId, value]) => ({
-                id: newId(),
-                contact_id: c.id,
-                attribute_key_id: keyId,
-                value,
-                created_at: c.createdAt,
-                updated_at: c.updatedAt,
-              })),
-          )
-        for (let i = 0; i < values.length; i += CHUNK) {
-          await trx
-            .insertInto('contact_attributes')
-            .values(values.slice(i, i + CHUNK))
-            .execute()
-        }
-        return [...ids]
-      })
-    },
-
-    async insertDisplays(environmentId, displays) {
-      if (displays.length === 0) return
-      await db.transaction().execute(async (trx) => {
-        const surveys = await idsHere(
-          trx,
-          'surveys',
-          environmentId,
-          displays.map((d) => d.surveyId),
-        )
-        const contacts = await idsHere(
-          trx,
-          'contacts',
-          environmentId,
-          displays.flatMap((d) => (d.contactId ? [d.contactId] : [])),
-        )
-        const rows = displays
-          .filter((d) => surveys.has(d.surveyId))
-          .map((d) => ({
-            id: d.id,
-            survey_id: d.surveyId,
-            environment_id: environmentId,
-            contact_id: d.contactId && contacts.has(d.contactId) ? d.contactId : null,
-            response_id: null,
-            status: null,
-            created_at: d.createdAt,
-            updated_at: d.createdAt,
-          }))
-        if (rows.length > 0)
-          await trx
-            .insertInto('displays')
-            .values(rows)
-            .onConflict((oc) => oc.doNothing())
-            .execute()
-      })
-    },
-
-    async insertNotesAndTags(environmentId, items) {
-      if (items.length === 0) return
-      await db.transaction().execute(async (trx) => {
-        const responses = await idsHere(
-          trx,
-          'responses',
-          environmentId,
-          items.map((i) => i.responseId),
-        )
-        const mine = items.filter((item) => responses.has(item.responseId))
-        // The second half of each response's key, which its notes and tags name it by.
-        const createdAt = new Map<string, Date>()
-        const mineIds = [...new Set(mine.map((item) => item.responseId))]
-        for (let i = 0; i < mineIds.length; i += CHUNK) {
-          const rows = await trx
-            .selectFrom('responses')
-            .select(['id', 'created_at'])
-            .where('id', 'in', mineIds.slice(i, i + CHUNK))
-            .execute()
-          for (const row of rows) createdAt.set(row.id, row.created_at)
-        }
-        const notes = mine.flatMap((item) =>
-          item.notes.map((note) => ({
-            id: note.id,
-            response_id: item.responseId,
-            response_created_at: createdAt.get(item.responseId)!,
-            user_id: note.userId,
-            user_name: note.userName,
-            text: note.text,
-            is_resolved: note.isResolved,
-            is_edited: note.isEdited,
-            created_at: note.createdAt,
-            updated_at: note.updatedAt,
-          })),
-        )
-        for (let i = 0; i < notes.length; i += CHUNK)
-          await trx
-            .insertInto('response_notes')
-            .values(notes.slice(i, i + CHUNK))
-            .onConflict((oc) => oc.doNothing())
-            .execute()
-        const names = [...new Set(mine.flatMap((item) => item.tags))]
-        if (names.length === 0) return
-        const tagsNamed = async (wanted: string[]) =>
-          trx.selectFrom('tags').select(['id', 'name']).where('environment_id', '=', environmentId).where('name', 'in', wanted).execute()
-        const tags = new Map((await tagsNamed(names)).map((row) => [row.name, row.id]))
-        const missing = names.filter((name) => !tags.has(name))
-        if (missing.length > 0) {
-          await trx
-            .insertInto('tags')
-            .values(missing.map((name) => ({ id: newId(), environment_id: environmentId, name })))
-            .onConflict((oc) => oc.doNothing())
-            .execute()
-          for (const row of await tagsNamed(missing)) tags.set(row.name, row.id)
-        }
-        const links = mine.flatMap((item) =>
-          [...new Set(item.tags)].map((name) => ({
-            response_id: item.responseId,
-            response_created_at: createdAt.get(item.responseId)!,
-            tag_id: tags.get(name)!,
-          })),
-        )
-        for (let i = 0; i < links.length; i += CHUNK)
-          await trx
-            .insertInto('response_tags')
-            .values(links.slice(i, i + CHUNK))
-            .onConflict((oc) => oc.doNothing())
-            .execute()
-      })
-    },
+    insertContacts: (environmentId, contacts) => insertContacts(db, newId, environmentId, contacts),
+    insertDisplays: (environmentId, displays) => insertDisplays(db, environmentId, displays),
+    insertNotesAndTags: (environmentId, items) => insertNotesAndTags(db, newId, environmentId, items),
   }
+}
+
+/**
+ * The contacts not there yet, with their values of the environment's attribute keys, in one transaction; answers
+ * the ids it inserted.
+ */
+async function insertContacts(
+  db: Kysely<Database>,
+  newId: () => string,
+  environmentId: string,
+  contacts: ImportedContact[],
+): Promise<string[]> {
+  if (contacts.length === 0) return []
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('contacts')
+      .values(
+        contacts.map((c) => ({
+          id: c.id,
+          environment_id: environmentId,
+          user_id: c.userId,
+          created_at: c.createdAt,
+          updated_at: c.updatedAt,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .execute()
+    const ids = new Set(inserted.map((row) => row.id))
+    const keys = await idsHere(
+      trx,
+      'contact_attribute_keys',
+      environmentId,
+      contacts.flatMap((c) => Object.keys(c.attributes)),
+    )
+    const values = contacts
+      .filter((c) => ids.has(c.id))
+      .flatMap((c) =>
+        Object.entries(c.attributes)
+          .filter(([keyId]) => keys.has(keyId))
+          .map(([keyId, value]) => ({
+            id: newId(),
+            contact_id: c.id,
+            attribute_key_id: keyId,
+            value,
+            created_at: c.createdAt,
+            updated_at: c.updatedAt,
+          })),
+      )
+    for (let i = 0; i < values.length; i += CHUNK) {
+      await trx
+        .insertInto('contact_attributes')
+        .values(values.slice(i, i + CHUNK))
+        .execute()
+    }
+    return [...ids]
+  })
+}
+
+/** The displays of the environment's surveys not there yet, in one transaction. */
+async function insertDisplays(db: Kysely<Database>, environmentId: string, displays: ImportedDisplay[]): Promise<void> {
+  if (displays.length === 0) return
+  await db.transaction().execute(async (trx) => {
+    const surveys = await idsHere(
+      trx,
+      'surveys',
+      environmentId,
+      displays.map((d) => d.surveyId),
+    )
+    const contacts = await idsHere(
+      trx,
+      'contacts',
+      environmentId,
+      displays.flatMap((d) => (d.contactId ? [d.contactId] : [])),
+    )
+    const rows = displays
+      .filter((d) => surveys.has(d.surveyId))
+      .map((d) => ({
+        id: d.id,
+        survey_id: d.surveyId,
+        environment_id: environmentId,
+        contact_id: d.contactId && contacts.has(d.contactId) ? d.contactId : null,
+        response_id: null,
+        status: null,
+        created_at: d.createdAt,
+        updated_at: d.createdAt,
+      }))
+    if (rows.length > 0)
+      await trx
+        .insertInto('displays')
+        .values(rows)
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+  })
+}
+
+/** Notes and tags of the environment's responses, tags made by name where missing, in one transaction. */
+async function insertNotesAndTags(
+  db: Kysely<Database>,
+  newId: () => string,
+  environmentId: string,
+  items: ImportedResponseExtras[],
+): Promise<void> {
+  if (items.length === 0) return
+  await db.transaction().execute(async (trx) => {
+    const responses = await idsHere(
+      trx,
+      'responses',
+      environmentId,
+      items.map((i) => i.responseId),
+    )
+    const mine = items.filter((item) => responses.has(item.responseId))
+    // The second half of each response's key, which its notes and tags name it by.
+    const createdAt = new Map<string, Date>()
+    const mineIds = [...new Set(mine.map((item) => item.responseId))]
+    for (let i = 0; i < mineIds.length; i += CHUNK) {
+      const rows = await trx
+        .selectFrom('responses')
+        .select(['id', 'created_at'])
+        .where('id', 'in', mineIds.slice(i, i + CHUNK))
+        .execute()
+      for (const row of rows) createdAt.set(row.id, row.created_at)
+    }
+    const notes = mine.flatMap((item) =>
+      item.notes.map((note) => ({
+        id: note.id,
+        response_id: item.responseId,
+        response_created_at: createdAt.get(item.responseId)!,
+        user_id: note.userId,
+        user_name: note.userName,
+        text: note.text,
+        is_resolved: note.isResolved,
+        is_edited: note.isEdited,
+        created_at: note.createdAt,
+        updated_at: note.updatedAt,
+      })),
+    )
+    for (let i = 0; i < notes.length; i += CHUNK)
+      await trx
+        .insertInto('response_notes')
+        .values(notes.slice(i, i + CHUNK))
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+    const names = [...new Set(mine.flatMap((item) => item.tags))]
+    if (names.length === 0) return
+    const tagsNamed = async (wanted: string[]) =>
+      trx.selectFrom('tags').select(['id', 'name']).where('environment_id', '=', environmentId).where('name', 'in', wanted).execute()
+    const tags = new Map((await tagsNamed(names)).map((row) => [row.name, row.id]))
+    const missing = names.filter((name) => !tags.has(name))
+    if (missing.length > 0) {
+      await trx
+        .insertInto('tags')
+        .values(missing.map((name) => ({ id: newId(), environment_id: environmentId, name })))
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+      for (const row of await tagsNamed(missing)) tags.set(row.name, row.id)
+    }
+    const links = mine.flatMap((item) =>
+      [...new Set(item.tags)].map((name) => ({
+        response_id: item.responseId,
+        response_created_at: createdAt.get(item.responseId)!,
+        tag_id: tags.get(name)!,
+      })),
+    )
+    for (let i = 0; i < links.length; i += CHUNK)
+      await trx
+        .insertInto('response_tags')
+        .values(links.slice(i, i + CHUNK))
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+  })
 }
 
 /** Which of `ids` name rows of `table` in the environment (none asked for, none read). */

@@ -1,7 +1,7 @@
 import type { ClaimedBlobDeletion, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
-import { identity, seedDisplay, seedProject, seedResponse, seedSurvey, setAttributes } from './seed'
+import { groupOf, identity, seedDisplay, seedProject, seedResponse, seedSurvey, setAttributes } from './seed'
 import type { StorageTest } from './storage-test'
 
 /** A survey with an open question and a `fileUpload` question (`doc`). */
@@ -48,7 +48,7 @@ async function seedFile(
  */
 async function claimOf(storage: Storage, environmentId: string, options: { at?: Date; leaseMs?: number; token?: string } = {}) {
   const token = options.token ?? freshId()
-  const claimed = await storage.blobDeletions.claim({
+  const claimed = await groupOf(storage, 'blobDeletions').claim({
     now: options.at ?? new Date(),
     limit: 10_000,
     leaseMs: options.leaseMs ?? 60_000,
@@ -57,7 +57,7 @@ async function claimOf(storage: Storage, environmentId: string, options: { at?: 
   const mine: ClaimedBlobDeletion[] = []
   for (const row of claimed) {
     if (row.environmentId === environmentId) mine.push(row)
-    else await storage.blobDeletions.retry(row.id, token, { nextAttemptAt: new Date(0), error: 'released by another test' })
+    else await groupOf(storage, 'blobDeletions').retry(row.id, token, { nextAttemptAt: new Date(0), error: 'released by another test' })
   }
   return { token, rows: mine, keys: mine.map((row) => row.blobKey).sort() }
 }
@@ -66,6 +66,7 @@ async function claimOf(storage: Storage, environmentId: string, options: { at?: 
 export const blobDeletionTests: StorageTest[] = [
   {
     name: 'responses.deleteMany records the files of the responses it deletes, and none when it deletes none',
+    needs: 'blobDeletions',
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedFileSurvey(storage, production)
@@ -78,7 +79,7 @@ export const blobDeletionTests: StorageTest[] = [
       const { token, keys, rows } = await claimOf(storage, production)
       assert.equal(keys, [a.key, b.key].sort())
       assert.is(await storage.uploads.getFile(production, 'private', a.fileName), null)
-      await storage.blobDeletions.finish(
+      await groupOf(storage, 'blobDeletions').finish(
         rows.map((row) => row.id),
         token,
       )
@@ -86,6 +87,7 @@ export const blobDeletionTests: StorageTest[] = [
   },
   {
     name: 'responses.delete records the files its fileUpload answers name, and only those, in the blob-deletion journal',
+    needs: 'blobDeletions',
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedFileSurvey(storage, production)
@@ -101,9 +103,9 @@ export const blobDeletionTests: StorageTest[] = [
         data: { doc: [a.url, relative, elsewhere.url, 'not a url', 42], why: inText.url },
       })
       const other = await seedResponse(storage, production, survey.id, { data: { doc: [kept.url] } })
-      const before = await storage.blobDeletions.pending()
+      const before = await groupOf(storage, 'blobDeletions').pending()
       assert.ok(await storage.responses.delete(production, id))
-      assert.ok((await storage.blobDeletions.pending()) >= before + 2)
+      assert.ok((await groupOf(storage, 'blobDeletions').pending()) >= before + 2)
       const { token, keys, rows } = await claimOf(storage, production)
       assert.equal(keys, [a.key, b.key].sort(), 'the fileUpload answer’s files of this environment, absolute or relative URLs')
       assert.ok(rows.every((row) => row.attempts === 0))
@@ -115,7 +117,7 @@ export const blobDeletionTests: StorageTest[] = [
       )
       assert.ok(await storage.uploads.getFile(production, 'private', kept.fileName), 'another response’s file stays')
       assert.ok(await storage.uploads.getFile(development, 'private', elsewhere.fileName), 'another environment’s file stays')
-      await storage.blobDeletions.finish(
+      await groupOf(storage, 'blobDeletions').finish(
         rows.map((row) => row.id),
         token,
       )
@@ -125,6 +127,7 @@ export const blobDeletionTests: StorageTest[] = [
   },
   {
     name: 'two concurrent blob-deletion claims never return the same row, and a row is claimable again after its lease',
+    needs: 'blobDeletions',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedFileSurvey(storage, production)
@@ -133,14 +136,16 @@ export const blobDeletionTests: StorageTest[] = [
       await storage.responses.delete(production, id)
       const now = new Date()
       const claims = await Promise.all(
-        [freshId(), freshId()].map((claimToken) => storage.blobDeletions.claim({ now, limit: 10_000, leaseMs: 60_000, claimToken })),
+        [freshId(), freshId()].map((claimToken) =>
+          groupOf(storage, 'blobDeletions').claim({ now, limit: 10_000, leaseMs: 60_000, claimToken }),
+        ),
       )
       const mine = claims.map((rows) => rows.filter((row) => row.environmentId === production).map((row) => row.blobKey))
       assert.equal([...mine[0]!, ...mine[1]!].sort(), files.map((file) => file.key).sort(), 'each row claimed once')
       assert.equal((await claimOf(storage, production, { at: new Date(now.getTime() + 59_000) })).keys, [], 'held during the lease')
       const after = await claimOf(storage, production, { at: new Date(now.getTime() + 60_001) })
       assert.equal(after.keys, files.map((file) => file.key).sort(), 'claimable again once the lease passed')
-      await storage.blobDeletions.finish(
+      await groupOf(storage, 'blobDeletions').finish(
         after.rows.map((row) => row.id),
         after.token,
       )
@@ -148,6 +153,7 @@ export const blobDeletionTests: StorageTest[] = [
   },
   {
     name: 'blob-deletion finish and retry apply only to the latest claim; retry counts the attempt and sets when it is due',
+    needs: 'blobDeletions',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedFileSurvey(storage, production)
@@ -160,10 +166,13 @@ export const blobDeletionTests: StorageTest[] = [
       const row = first.rows[0]!
       const second = await claimOf(storage, production, { at: new Date(now.getTime() + 2000), leaseMs: 1000 })
       assert.equal(second.keys, [file.key], 'taken over after the lease')
-      await storage.blobDeletions.finish([row.id], first.token)
-      await storage.blobDeletions.retry(row.id, first.token, { nextAttemptAt: new Date(now.getTime() + 999_999_999), error: 'stale' })
+      await groupOf(storage, 'blobDeletions').finish([row.id], first.token)
+      await groupOf(storage, 'blobDeletions').retry(row.id, first.token, {
+        nextAttemptAt: new Date(now.getTime() + 999_999_999),
+        error: 'stale',
+      })
       const retryAt = new Date(now.getTime() + 600_000)
-      await storage.blobDeletions.retry(row.id, second.token, { nextAttemptAt: retryAt, error: 'the store is down' })
+      await groupOf(storage, 'blobDeletions').retry(row.id, second.token, { nextAttemptAt: retryAt, error: 'the store is down' })
       assert.equal((await claimOf(storage, production, { at: new Date(retryAt.getTime() - 1) })).keys, [], 'not due before its time')
       const third = await claimOf(storage, production, { at: retryAt })
       assert.equal(
@@ -171,14 +180,15 @@ export const blobDeletionTests: StorageTest[] = [
         [[file.key, 1]],
         'the stale claim changed nothing; the retry counted one attempt',
       )
-      const pending = await storage.blobDeletions.pending()
-      await storage.blobDeletions.finish([row.id], third.token)
-      assert.is(await storage.blobDeletions.pending(), pending - 1)
-      await storage.blobDeletions.finish(['no-such-id', '\u0000'], 'x\u0000')
+      const pending = await groupOf(storage, 'blobDeletions').pending()
+      await groupOf(storage, 'blobDeletions').finish([row.id], third.token)
+      assert.is(await groupOf(storage, 'blobDeletions').pending(), pending - 1)
+      await groupOf(storage, 'blobDeletions').finish(['no-such-id', '\u0000'], 'x\u0000')
     },
   },
   {
     name: 'surveys.delete records the files of its responses and those uploaded for it',
+    needs: 'blobDeletions',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedFileSurvey(storage, production)
@@ -191,7 +201,7 @@ export const blobDeletionTests: StorageTest[] = [
       const { token, keys, rows } = await claimOf(storage, production)
       assert.equal(keys, [answered.key, uploaded.key].sort())
       assert.ok(await storage.uploads.getFile(production, 'private', kept.fileName), 'another survey’s file stays')
-      await storage.blobDeletions.finish(
+      await groupOf(storage, 'blobDeletions').finish(
         rows.map((row) => row.id),
         token,
       )
@@ -199,6 +209,7 @@ export const blobDeletionTests: StorageTest[] = [
   },
   {
     name: 'contacts.erase removes the contact, its attributes, displays, responses and their copies; another contact keeps everything',
+    needs: 'blobDeletions',
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedFileSurvey(storage, production)
@@ -264,7 +275,7 @@ export const blobDeletionTests: StorageTest[] = [
       assert.equal(kept.state === 'replay' && kept.status, 200)
       const { token, keys, rows } = await claimOf(storage, production)
       assert.equal(keys, [adaFile.key])
-      await storage.blobDeletions.finish(
+      await groupOf(storage, 'blobDeletions').finish(
         rows.map((row) => row.id),
         token,
       )
@@ -272,6 +283,7 @@ export const blobDeletionTests: StorageTest[] = [
   },
   {
     name: "responses.delete records only its respondent's uploads for its survey (or none) that no other response or survey names",
+    needs: 'blobDeletions',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedFileSurvey(storage, production)
@@ -299,7 +311,7 @@ export const blobDeletionTests: StorageTest[] = [
         const kept = (await storage.uploads.getFile(production, file.accessType, file.fileName)) !== null
         assert.is(kept, what !== 'own' && what !== 'ofNoSurvey', what)
       }
-      await storage.blobDeletions.finish(
+      await groupOf(storage, 'blobDeletions').finish(
         rows.map((row) => row.id),
         token,
       )

@@ -2,7 +2,7 @@ import type { ResponseCondition, ResponseFilter, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
 import { makeQuota } from './quota-tests'
-import { quotaStoreOf, identity, reportsOf, seedProject, seedResponse, seedSurvey, setAttributes } from './seed'
+import { groupOf, quotaStoreOf, identity, reportsOf, seedProject, seedResponse, seedSurvey, setAttributes } from './seed'
 import type { StorageTest } from './storage-test'
 
 /** Three responses of one survey that every kind of condition tells apart, and one of another survey. */
@@ -39,7 +39,7 @@ export async function seedFiltered(storage: Storage) {
   const r3 = await seedResponse(storage, production, survey.id, { createdAt: at(3), finished: true, language: 'fr', data: { q: '', n: 4 } })
   const r4 = await seedResponse(storage, production, other.id, { createdAt: at(4), data: { q: 'Yes' } })
   await seedResponse(storage, development, (await seedSurvey(storage, development)).id, { data: { q: 'Yes' } })
-  await storage.imports.insertNotesAndTags(production, [{ responseId: r1, notes: [], tags: ['vip'] }])
+  await groupOf(storage, 'imports').insertNotesAndTags(production, [{ responseId: r1, notes: [], tags: ['vip'] }])
   const quota = makeQuota(production, survey.id)
   assert.is(await quotaStoreOf(storage).insert(quota, 50), 'created')
   await quotaStoreOf(storage).screen({
@@ -65,6 +65,7 @@ export const responseFilterTests: StorageTest[] = [
   {
     name: 'where: each condition narrows list, count, listForExport, listAnswers and summarize alike',
     needsQuotas: true,
+    needs: 'imports',
     needsReporting: true,
     async run({ storage }) {
       const { production, survey, ids, quotaId, at } = await seedFiltered(storage)
@@ -119,6 +120,7 @@ export const responseFilterTests: StorageTest[] = [
   {
     name: 'where: hostile values are parameters: SQL, wildcards, unicode, long values and NUL match nothing and never fail',
     needsQuotas: true,
+    needs: 'imports',
     needsReporting: true,
     async run({ storage }) {
       const { production, survey, ids } = await seedFiltered(storage)

@@ -2,7 +2,18 @@ import { createResponse, updateResponse } from '@canvass/core'
 import { freshId } from './fresh-id'
 import type { ResponseFilter, ResponsePatch, ResponseRecord, ResponseSurveyFields } from '@canvass/core'
 import * as assert from 'uvu/assert'
-import { byListOrder, makeResponse, managementCheck, rejection, reportsOf, seedProject, seedResponse, seedSurvey, walkPages } from './seed'
+import {
+  byListOrder,
+  groupOf,
+  makeResponse,
+  managementCheck,
+  rejection,
+  reportsOf,
+  seedProject,
+  seedResponse,
+  seedSurvey,
+  walkPages,
+} from './seed'
 import type { StorageTest } from './storage-test'
 import { claimAll, seedWebhook } from './webhook-tests'
 
@@ -399,14 +410,15 @@ export const responseTests: StorageTest[] = [
   {
     name: 'tags given to a create and an update are written with the response, skipping ids of no tag of the environment, and its webhook events carry them',
     needsWebhooks: true,
+    needs: 'imports',
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const webhook = await seedWebhook(storage, production, { triggers: ['responseCreated', 'responseUpdated'] })
       const other = await seedResponse(storage, production, survey.id, {})
       const foreign = await seedResponse(storage, development, (await seedSurvey(storage, development)).id, {})
-      await storage.imports.insertNotesAndTags(production, [{ responseId: other, notes: [], tags: ['a', 'b'] }])
-      await storage.imports.insertNotesAndTags(development, [{ responseId: foreign, notes: [], tags: ['x'] }])
+      await groupOf(storage, 'imports').insertNotesAndTags(production, [{ responseId: other, notes: [], tags: ['a', 'b'] }])
+      await groupOf(storage, 'imports').insertNotesAndTags(development, [{ responseId: foreign, notes: [], tags: ['x'] }])
       const tagOf = async (environmentId: string, name: string) =>
         (await storage.tags.list(environmentId, { limit: 10 })).find((tag) => tag.name === name)?.id ?? ''
       const [a, b, x] = [await tagOf(production, 'a'), await tagOf(production, 'b'), await tagOf(development, 'x')]
@@ -448,12 +460,13 @@ export const responseTests: StorageTest[] = [
   },
   {
     name: 'concurrent updates with tags: the tags that stay are those of the write that stays',
+    needs: 'imports',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const other = await seedResponse(storage, production, survey.id, {})
       const tagNames = Array.from({ length: 8 }, (_, i) => `t${i}`)
-      await storage.imports.insertNotesAndTags(production, [{ responseId: other, notes: [], tags: tagNames }])
+      await groupOf(storage, 'imports').insertNotesAndTags(production, [{ responseId: other, notes: [], tags: tagNames }])
       const tags = await storage.tags.list(production, { limit: 20 })
       const idOf = (name: string) => tags.find((tag) => tag.name === name)?.id ?? ''
       const id = await seedResponse(storage, production, survey.id, { data: { n: 0 } })

@@ -2,7 +2,7 @@ import { createDisplay } from '@canvass/core'
 import type { RetentionBatch, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
-import { IMPOSSIBLE_IDS, seedProject, seedResponse, seedSurvey } from './seed'
+import { IMPOSSIBLE_IDS, groupOf, seedProject, seedResponse, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 
 const DAY = 86_400_000
@@ -14,7 +14,7 @@ const DAY = 86_400_000
 async function deleteAll(storage: Storage, now: Date, limit: number): Promise<RetentionBatch[]> {
   const batches: RetentionBatch[] = []
   for (let round = 0; round < 1000; round++) {
-    const batch = await storage.retention.deleteExpired({ now, limit })
+    const batch = await groupOf(storage, 'retention').deleteExpired({ now, limit })
     batches.push(batch)
     if (batch.responses === 0 && batch.displays === 0) return batches
   }
@@ -76,36 +76,38 @@ export const retentionTests: StorageTest[] = [
   },
   {
     name: 'retention lease: one holder at a time, renewed by its holder, free once ended or released',
+    needs: 'retention',
     async run({ storage }) {
       const name = `lease-${freshId()}`
       const now = new Date()
       const later = (ms: number) => new Date(now.getTime() + ms)
       const [a, b] = ['holder-a', 'holder-b']
       const claims = await Promise.all([
-        storage.retention.acquireLease(name, a, later(60_000), now),
-        storage.retention.acquireLease(name, b, later(60_000), now),
+        groupOf(storage, 'retention').acquireLease(name, a, later(60_000), now),
+        groupOf(storage, 'retention').acquireLease(name, b, later(60_000), now),
       ])
       assert.is(claims.filter(Boolean).length, 1, 'two concurrent claims: exactly one gets the lease')
       const [holder, other] = claims[0] ? [a, b] : [b, a]
-      assert.is(await storage.retention.acquireLease(name, other, later(60_000), later(1000)), false, 'held: refused')
-      assert.is(await storage.retention.acquireLease(name, holder, later(120_000), later(1000)), true, 'renewed by its holder')
-      assert.is(await storage.retention.acquireLease(name, other, later(180_000), later(61_000)), false, 'the renewal counts')
-      assert.is(await storage.retention.acquireLease(name, other, later(200_000), later(120_000)), true, 'free once it ended')
-      await storage.retention.releaseLease(name, holder)
+      assert.is(await groupOf(storage, 'retention').acquireLease(name, other, later(60_000), later(1000)), false, 'held: refused')
+      assert.is(await groupOf(storage, 'retention').acquireLease(name, holder, later(120_000), later(1000)), true, 'renewed by its holder')
+      assert.is(await groupOf(storage, 'retention').acquireLease(name, other, later(180_000), later(61_000)), false, 'the renewal counts')
+      assert.is(await groupOf(storage, 'retention').acquireLease(name, other, later(200_000), later(120_000)), true, 'free once it ended')
+      await groupOf(storage, 'retention').releaseLease(name, holder)
       assert.is(
-        await storage.retention.acquireLease(name, holder, later(300_000), later(121_000)),
+        await groupOf(storage, 'retention').acquireLease(name, holder, later(300_000), later(121_000)),
         false,
         "a release by a former holder leaves the new one's lease",
       )
-      await storage.retention.releaseLease(name, other)
-      assert.is(await storage.retention.acquireLease(name, holder, later(300_000), later(121_000)), true, 'free once released')
-      await storage.retention.releaseLease(name, holder)
+      await groupOf(storage, 'retention').releaseLease(name, other)
+      assert.is(await groupOf(storage, 'retention').acquireLease(name, holder, later(300_000), later(121_000)), true, 'free once released')
+      await groupOf(storage, 'retention').releaseLease(name, holder)
       // Names Postgres text cannot hold are never held.
-      for (const id of ['\u0000', 'a\u0000b']) assert.is(await storage.retention.acquireLease(id, a, later(1000), now), false)
+      for (const id of ['\u0000', 'a\u0000b']) assert.is(await groupOf(storage, 'retention').acquireLease(id, a, later(1000), now), false)
     },
   },
   {
     name: 'deleteExpired: the survey limit beats the environment default, null keeps, the boundary is createdAt against now minus the days',
+    needs: 'retention',
     async run({ storage }) {
       const { production: withDefault, development: withoutDefault } = await seedProject(storage)
       await storage.environments.setResponseRetentionDays(withDefault, 30, new Date())
@@ -149,6 +151,7 @@ export const retentionTests: StorageTest[] = [
   },
   {
     name: 'deleteExpired: the displays of expired responses and unanswered expired displays go, the rest stay',
+    needs: 'retention',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const now = new Date()
@@ -179,6 +182,7 @@ export const retentionTests: StorageTest[] = [
   },
   {
     name: 'deleteExpired: batches of at most limit responses, oldest first, each response counted once',
+    needs: 'retention',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const now = new Date()
@@ -186,7 +190,7 @@ export const retentionTests: StorageTest[] = [
       const ids: string[] = []
       for (let i = 0; i < 7; i++)
         ids.push(await seedResponse(storage, production, survey.id, { createdAt: new Date(now.getTime() - (10 - i) * DAY) }))
-      const first = await storage.retention.deleteExpired({ now, limit: 3 })
+      const first = await groupOf(storage, 'retention').deleteExpired({ now, limit: 3 })
       const mine = first.environments.find((entry) => entry.environmentId === production)
       assert.ok(first.responses <= 3, 'at most limit')
       // Other tests' rows never expire (only this suite's surveys have limits, and each test deletes its own).

@@ -16,6 +16,7 @@ import type {
   WebhookStore,
 } from '@canvass/core'
 import * as assert from 'uvu/assert'
+import type { UpkeepGroup } from './storage-test'
 
 /** The storage's reporting port, for a check that reads back what it wrote (marked `needsReporting`). */
 export function reportsOf(storage: Storage): ReportingStorage {
@@ -35,6 +36,13 @@ export function hooksOf(storage: Storage): { webhooks: WebhookStore; webhookDeli
 export function quotaStoreOf(storage: Storage): QuotaStore {
   if (!storage.quotas) throw new Error('this test uses storage.quotas, which the storage lacks')
   return storage.quotas
+}
+
+/** One of the storage's optional upkeep groups, for a test marked `needs` with it. */
+export function groupOf<G extends UpkeepGroup>(storage: Storage, group: G): NonNullable<Storage[G]> {
+  const found = storage[group]
+  if (found === undefined) throw new Error(`this check uses storage.${group}, which the storage lacks`)
+  return found as NonNullable<Storage[G]>
 }
 
 /** A fresh organization and project; every test seeds its own, so tests share nothing. */

@@ -11,8 +11,13 @@ export interface StorageTest {
   needsWebhooks?: true
   /** Set when the test uses the optional quotas (`storage.quotas`). */
   needsQuotas?: true
+  /** Set when the test uses one of the optional upkeep groups of the port, which a storage may lack. */
+  needs?: UpkeepGroup
   run(context: StorageTestContext): Promise<void>
 }
+
+/** The optional groups of `Storage` the kit gates tests on: import records, retention and the blob-deletion journal. */
+export type UpkeepGroup = 'imports' | 'retention' | 'blobDeletions'
 
 export interface StorageTestContext {
   storage: Storage

@@ -24,7 +24,7 @@ import { responseTests } from './response-tests'
 import { resultShareTests } from './result-share-tests'
 import { responseFilterTests } from './response-filter-tests'
 import { retentionTests } from './retention-tests'
-import type { StorageFixtures, StorageTest } from './storage-test'
+import type { StorageFixtures, StorageTest, UpkeepGroup } from './storage-test'
 import { segmentTests } from './segment-tests'
 import { quotaTests } from './quota-tests'
 import { quotaScreeningTests } from './quota-screening-tests'
@@ -74,6 +74,12 @@ export interface TestStorageOptions {
    * @default true
    */
   quotas?: boolean
+  /**
+   * The optional upkeep groups the storage lacks (`storage.imports`, `storage.retention`,
+   * `storage.blobDeletions`): the tests marked `needs` with one of them are skipped with that reason.
+   * @default []
+   */
+  lacks?: readonly UpkeepGroup[]
 }
 
 /** Every conformance test, in the order they run. */
@@ -121,7 +127,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
  * ```
  */
 export function testStorage(options: TestStorageOptions): void {
-  const { name, create, cleanup, skip = [], fixtures, reporting = true } = options
+  const { name, create, cleanup, skip = [], fixtures, reporting = true, lacks = [] } = options
   const { webhooks = true, quotas = true } = options
   const reasons = new Map<string, string>()
   for (const { reason, tests } of skip) for (const test of tests) reasons.set(test, reason)
@@ -137,13 +143,14 @@ export function testStorage(options: TestStorageOptions): void {
     await cleanup?.()
   })
 
-  for (const { name: testName, needsFixtures, needsReporting, needsWebhooks, needsQuotas, run } of STORAGE_TESTS) {
+  for (const { name: testName, needsFixtures, needsReporting, needsWebhooks, needsQuotas, needs, run } of STORAGE_TESTS) {
     const reason =
       reasons.get(testName) ??
       (needsFixtures && !fixtures ? 'the adapter passes no fixtures' : undefined) ??
       (needsReporting && !reporting ? 'the storage has no reporting port' : undefined) ??
       (needsWebhooks && !webhooks ? 'the storage keeps no webhooks' : undefined) ??
-      (needsQuotas && !quotas ? 'the storage keeps no quotas' : undefined)
+      (needsQuotas && !quotas ? 'the storage keeps no quotas' : undefined) ??
+      (needs && lacks.includes(needs) ? `the storage has no storage.${needs}` : undefined)
     if (reason !== undefined) {
       skipTest(test, testName, reason)
       continue

@@ -16,7 +16,7 @@ export async function importContacts(run: ImportRun, items: Item[], attributes: 
   if (run.dryRun) return planContacts(run, batch, sourceIds)
   const counts = count(run, 'contacts')
   const write = async (contacts: ImportedContact[]) => {
-    const inserted = new Set(await run.ctx.storage.imports.insertContacts(run.env, contacts))
+    const inserted = new Set(await run.imports.insertContacts(run.env, contacts))
     for (const contact of contacts) {
       if (inserted.has(contact.id)) counts.created++
       else refuse(run, 'contacts', sourceIds.get(contact.id)!, 'Another contact here has its userId')
@@ -106,7 +106,7 @@ function contactValues(
 /** What the insert would skip in a dry run: a userId a contact here has, or one an earlier contact of the run took. */
 async function planContacts(run: ImportRun, batch: ImportedContact[], sourceIds: Map<string, string>): Promise<void> {
   const counts = count(run, 'contacts')
-  const taken = await run.ctx.storage.imports.takenUserIds(
+  const taken = await run.imports.takenUserIds(
     run.env,
     batch.flatMap((contact) => contact.userId ?? []),
   )

@@ -43,7 +43,7 @@ export async function importResponses(run: ImportRun, items: Item[]): Promise<vo
   }
   if (run.dryRun) return planResponses(run, valid)
   if (valid.length > 0) await writeResponses(run, valid, displays, extras)
-  await run.ctx.storage.imports.insertNotesAndTags(run.env, extras)
+  await run.imports.insertNotesAndTags(run.env, extras)
 }
 
 /** The ids of a page's responses and displays here, and which responses were erased here. */
@@ -60,9 +60,7 @@ async function responseTargets(run: ImportRun, items: Item[]) {
   }
   const contactIds = items.flatMap((item) => contactOf(item) ?? [])
   const erasedContacts =
-    contactIds.length === 0
-      ? new Set<string>()
-      : await run.ctx.storage.imports.erasedMappings(run.env, run.sourceKey, 'contacts', contactIds)
+    contactIds.length === 0 ? new Set<string>() : await run.imports.erasedMappings(run.env, run.sourceKey, 'contacts', contactIds)
   const isErased = (item: Item) =>
     erased.has(item.id as string) || (erasedContacts.has(contactOf(item) ?? '') && !present.has(ids.get(item.id as string) ?? ''))
   // A display keeps its id unless another environment here has it (then the response names the new one).
@@ -93,7 +91,7 @@ async function writeResponses(
   const { ctx, env } = run
   const counts = count(run, 'responses')
   const write = async (entries: ResponseEntry[], displaysOf: ImportedDisplay[]) => {
-    await ctx.storage.imports.insertDisplays(env, displaysOf)
+    await run.imports.insertDisplays(env, displaysOf)
     const outcomes = await writeResponseImport(
       ctx.storage.responses,
       entries.map((entry) => entry.response),

@@ -1,5 +1,6 @@
 import type { CanvassContext } from '../../context'
-import type { ActionClassRecord } from '../../ports/storage'
+import { importsOf } from '../../domain/upkeep-ports'
+import type { ActionClassRecord, ImportStore } from '../../ports/storage'
 import type { FormbricksImportOptions, FormbricksImportReport, ImportResource, ResourceCounts } from './options'
 import type { SourceClient } from './source-client'
 
@@ -10,6 +11,8 @@ import type { SourceClient } from './source-client'
  */
 export interface ImportRun {
   ctx: CanvassContext
+  /** The storage's import records (`storage.imports`). */
+  imports: ImportStore
   source: SourceClient
   options: FormbricksImportOptions
   /** The environment copied into. */
@@ -55,6 +58,7 @@ export function createImportRun(ctx: CanvassContext, source: SourceClient, optio
   const dryRun = options.dryRun ?? false
   return {
     ctx,
+    imports: importsOf(ctx.storage),
     source,
     options,
     env: options.environmentId,

@@ -20,15 +20,15 @@ export interface Targets {
  * that a second run finds the rows "already there" and a run killed half-way resumes.
  */
 export async function targets(run: ImportRun, resource: ImportResource | 'displays', sourceIds: string[]): Promise<Targets> {
-  const { ctx, env, sourceKey, report } = run
-  const recorded = await ctx.storage.imports.mappings(env, sourceKey, resource, sourceIds)
+  const { ctx, imports, env, sourceKey, report } = run
+  const recorded = await imports.mappings(env, sourceKey, resource, sourceIds)
   const fresh = sourceIds.filter((id) => !recorded.has(id))
-  const { here, elsewhere } = await ctx.storage.imports.existing(env, resource, [...fresh, ...recorded.values()])
+  const { here, elsewhere } = await imports.existing(env, resource, [...fresh, ...recorded.values()])
   // Asked after what is here: an erasure that commits in between left its rows "here" above (so nothing is
   // written for them) and is seen now. Only recorded ids can have been erased.
   const erased =
     ERASABLE.has(resource) && recorded.size > 0
-      ? await ctx.storage.imports.erasedMappings(env, sourceKey, resource, [...recorded.keys()])
+      ? await imports.erasedMappings(env, sourceKey, resource, [...recorded.keys()])
       : new Set<string>()
   const ids = new Map(recorded)
   const newPairs: Array<{ sourceId: string; targetId: string }> = []
@@ -40,13 +40,13 @@ export async function targets(run: ImportRun, resource: ImportResource | 'displa
     if (targetId !== sourceId && report.mappings.length < LISTED_MAPPINGS) report.mappings.push({ resource, sourceId, targetId })
   }
   if (!run.dryRun && newPairs.length > 0) {
-    const recordedNow = await ctx.storage.imports.recordMappings(env, sourceKey, resource, newPairs)
+    const recordedNow = await imports.recordMappings(env, sourceKey, resource, newPairs)
     const moved = newPairs.filter((pair) => recordedNow.has(pair.sourceId) && recordedNow.get(pair.sourceId) !== pair.targetId)
     for (const pair of moved) ids.set(pair.sourceId, recordedNow.get(pair.sourceId)!)
     // Another import recorded some first: whether their rows exist is asked again.
     if (moved.length > 0)
       for (const id of (
-        await ctx.storage.imports.existing(
+        await imports.existing(
           env,
           resource,
           moved.map((pair) => ids.get(pair.sourceId)!),

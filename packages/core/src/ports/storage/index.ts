@@ -76,14 +76,14 @@ export interface Storage {
   webhooks?: WebhookStore
   webhookDeliveries?: WebhookDeliveryStore
   idempotency: IdempotencyStore
-  /** Blobs to remove from the blob store, written with the change that orphaned them (the blob janitor's work). */
-  blobDeletions: BlobDeletionStore
+  /** Blobs to remove, written with the change that orphaned them; without it the blob janitor does not run. */
+  blobDeletions?: BlobDeletionStore
   /** Who changed what through the management API (append-only). */
   auditLog: AuditLogStore
-  /** What `canvass import` records and the rows only it writes with given ids. */
-  imports: ImportStore
-  /** Expired responses and the lease of the worker that deletes them (`createRetention`). */
-  retention: RetentionStore
+  /** What `canvass import` records and the rows only it writes with given ids; without it imports answer 501. */
+  imports?: ImportStore
+  /** Expired responses and the lease of the worker that deletes them; without it retention does not run. */
+  retention?: RetentionStore
   /**
    * Counts, summaries, exports, answer lists and the audit log: an optional port with its own kit
    * (`testReportingStorage`, `ports/reporting/`). Without it the routes that report answer 501
