@@ -9,7 +9,7 @@ import { createOutboxHealth } from './webhooks/outbox-health'
 import type { WebhookHealth } from './webhooks/outbox-health'
 import type { BackgroundWork, WebhookTransportSource } from './workers/background-work'
 import { createBackgroundWork, webhookTransport } from './workers/background-work'
-import { webhookStoresIfAny } from './domain/hooks-ports'
+import { webhookStoresIfAny } from './domain/optional-ports/hooks-ports'
 
 /** An instance's life beside its requests: its background work, the transport it sends webhooks through, its health. */
 export interface CanvassLifecycle extends HostLifecycle {

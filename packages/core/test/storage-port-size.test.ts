@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert'
 const PORTS = new URL('../src/ports/', import.meta.url)
 const STORAGE_INDEX = fileURLToPath(new URL('storage/index.ts', PORTS))
 /**
- * At most 90 methods (issue 83): a feature a second adapter may add later is an optional port or group, not
+ * At most 90 methods: a feature a second adapter may add later is an optional port or group, not
  * counted here (reporting, the console's accounts, webhooks, quotas, imports, retention, blob deletions).
  */
 const MOST_METHODS = 90

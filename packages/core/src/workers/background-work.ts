@@ -10,10 +10,10 @@ import type { DispatchReport, WebhookDispatcherOptions } from '../webhooks/webho
 import { createWebhookDispatcher } from '../webhooks/webhook-dispatcher'
 import { createFetchWebhookTransport } from '../webhooks/fetch-transport'
 import { startAuditLogPurge } from './audit-log-purge'
-import { BLOB_DELETIONS_MISSING, RETENTION_MISSING } from '../domain/upkeep-ports'
+import { BLOB_DELETIONS_MISSING, RETENTION_MISSING } from '../domain/optional-ports/upkeep-ports'
 import type { QuotaScreenerOptions, QuotaScreenerReport } from './quota-screener'
 import { createQuotaScreener } from './quota-screener'
-import { webhookStoresIfAny } from '../domain/hooks-ports'
+import { webhookStoresIfAny } from '../domain/optional-ports/hooks-ports'
 
 /**
  * What `createCanvass` runs beside the handler once started (docs/architecture.md, "Background work"): each part

@@ -3,7 +3,7 @@ import { notify } from '../observer'
 import type { BlobStore } from '../ports/blob-store'
 import type { ClaimedBlobDeletion, Storage } from '../ports/storage'
 import { createId } from '../domain/ids'
-import { BLOB_DELETIONS_MISSING } from '../domain/upkeep-ports'
+import { BLOB_DELETIONS_MISSING } from '../domain/optional-ports/upkeep-ports'
 import { createPassLoop } from './pass-loop'
 
 export interface BlobJanitorOptions {

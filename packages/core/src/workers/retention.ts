@@ -3,7 +3,7 @@ import { CanvassError } from '../errors'
 import type { RetentionObserver } from '../observer'
 import { notify } from '../observer'
 import type { RetentionCount, RetentionStore, Storage } from '../ports/storage'
-import { RETENTION_MISSING } from '../domain/upkeep-ports'
+import { RETENTION_MISSING } from '../domain/optional-ports/upkeep-ports'
 import { appendAuditEntry } from '../domain/console/audit-log'
 import { createId } from '../domain/ids'
 

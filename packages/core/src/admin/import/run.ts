@@ -1,5 +1,5 @@
 import type { CanvassContext } from '../../context'
-import { importsOf } from '../../domain/upkeep-ports'
+import { importsOf } from '../../domain/optional-ports/upkeep-ports'
 import type { ActionClassRecord, ImportStore } from '../../ports/storage'
 import type { FormbricksImportOptions, FormbricksImportReport, ImportResource, ResourceCounts } from './options'
 import type { SourceClient } from './source-client'

@@ -4,7 +4,7 @@ import { validationError } from '../../errors'
 import type { QuotaRecord, SurveyRecord, UnscreenedResponse } from '../../ports/storage/index'
 import type { QuotaCondition } from '../../schemas/quota'
 import { meetsQuota } from './quota-conditions'
-import { quotasOf } from '../hooks-ports'
+import { quotasOf } from '../optional-ports/hooks-ports'
 
 /** The API form of a quota: the reference's `SurveyQuota`. */
 export function quotaOutput(record: QuotaRecord) {

@@ -7,7 +7,7 @@ import type { SharePosition } from './share-cursors'
 import type { SurveySummary } from './survey-summary'
 import type { ShareSummaryState, SharedSummary } from './share-summary-state'
 import { readSurveySummary } from './survey-summary'
-import { reportingOf } from '../reporting'
+import { reportingOf } from '../optional-ports/reporting'
 
 /**
  * A survey's results shared read-only at `/share/{resultShareKey}` (the key is the capability, as the

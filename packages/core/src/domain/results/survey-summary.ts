@@ -4,7 +4,7 @@ import type { Storage } from '../../ports/storage/index'
 import type { QuotaRecord, SummaryAggregates, SummaryQuery, SurveyRecord } from '../../ports/storage/index'
 import { LIMITS } from '../../schemas/common'
 import type { QuestionSummary } from '../../results/model'
-import { reportingOf } from '../reporting'
+import { reportingOf } from '../optional-ports/reporting'
 
 /**
  * A survey's summary (docs/api.md, "A survey's summary") from the aggregates the database computed: the answers never leave it.

@@ -9,7 +9,7 @@ import type { AuditEntry, AuditLogQuery } from '../../ports/storage'
 import type { RouteTable } from '../../http/route-table'
 import { auditEntryAnswer, pageOf } from '../../schemas/answers'
 import { normalizeIsoDateTime } from '../../schemas/common'
-import { reportingOf } from '../../domain/reporting'
+import { reportingOf } from '../../domain/optional-ports/reporting'
 
 /** Entries per page unless `limit` says otherwise, and at most. */
 export const AUDIT_LOG_PAGE_SIZE = 50

@@ -22,7 +22,7 @@ import {
   pageOf,
 } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { reportingOf } from '../../domain/reporting'
+import { reportingOf } from '../../domain/optional-ports/reporting'
 
 /**
  * `/api/v1/management/people` and `/api/v1/management/contacts`, two views of the contacts (docs/design.md, "Data and ids"):

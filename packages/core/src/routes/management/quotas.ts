@@ -12,7 +12,7 @@ import { dataOf, pageOf, quotaAnswer } from '../../schemas/answers'
 import { MAX_QUOTAS_PER_SURVEY, quotaCreateSchema, quotaUpdateSchema } from '../../schemas/quota'
 import { checkQuotaAgainstSurvey, quotaOutput } from '../../domain/quotas/quota-service'
 import { ownedSurvey } from '../../domain/surveys/owned-survey'
-import { quotasOf } from '../../domain/hooks-ports'
+import { quotasOf } from '../../domain/optional-ports/hooks-ports'
 
 const BASE = '/api/v1/management/surveys/:surveyId/quotas'
 

@@ -36,7 +36,7 @@ import { checkNamedEnvironment, namedEnvironmentChecker } from '../../domain/env
 import { checkContactAttributeFilter, readsContactAttributes } from '../../auth/console-roles'
 import { importResponses as writeResponseImport } from '../../domain/responses/response-imports'
 import { updateResponse as writeResponseUpdate } from '../../domain/responses/response-updates'
-import { reportingOf } from '../../domain/reporting'
+import { reportingOf } from '../../domain/optional-ports/reporting'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {

@@ -17,7 +17,7 @@ import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { createdWebhookAnswer, dataOf, deliveryAnswer, pageOf, webhookAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/environments/named-environment'
-import { webhooksOf } from '../../domain/hooks-ports'
+import { webhooksOf } from '../../domain/optional-ports/hooks-ports'
 
 /**
  * `/api/v1/webhooks`: list, create, get, test and delete (docs/design.md, "Events and webhooks"), and each

@@ -44,7 +44,7 @@ import {
   v3ResponseValidateSchema,
 } from '../../schemas/v3-response'
 import { updateResponse } from '../../domain/responses/response-updates'
-import { reportingOf } from '../../domain/reporting'
+import { reportingOf } from '../../domain/optional-ports/reporting'
 
 const EXTENSION_DOC =
   'Canvass\'s extension: also takes `filter[<field>][<operator>]=<value>` on answers, hidden fields, variables, `meta`, contact attributes, quotas, tags and `updatedAt` (docs/api.md, "Filtering responses"); the cursor is bound to those too.'

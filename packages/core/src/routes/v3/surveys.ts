@@ -26,7 +26,7 @@ import { V3_KEY_VISIBILITY, v3SurveyOutput } from '../../domain/surveys/v3-surve
 import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/surveys/v3-survey-write'
 import { createSurveyFromBody, segmentOfSurvey, updateSurveyFromBody } from '../../domain/surveys/survey-writes'
 import { SurveyStale, checkUnchangedSince, staleProblem } from '../../domain/surveys/survey-stale'
-import { reportingOf } from '../../domain/reporting'
+import { reportingOf } from '../../domain/optional-ports/reporting'
 
 /**
  * The reference's v3 surveys (docs/api.md, "Surveys in v3"): list, create, get, patch, delete, archive and

@@ -2,8 +2,8 @@
  * The optional reporting port as the routes reach it: a storage without `reporting` still serves every write and
  * every read of one resource, and a route that reports answers 501 saying what is missing.
  */
-import { CanvassError } from '../errors'
-import type { ReportingStorage, Storage } from '../ports/storage'
+import { CanvassError } from '../../errors'
+import type { ReportingStorage, Storage } from '../../ports/storage/index'
 
 /** What a reporting route answers on a storage without the reporting port. */
 export const REPORTING_MISSING =

@@ -4,8 +4,8 @@
  * `storage.blobDeletions` (the blob janitor's journal). A storage without them serves every request: an import
  * answers 501 naming `storage.imports`, and the worker that needs one of the others does not start.
  */
-import { CanvassError } from '../errors'
-import type { ImportStore, Storage } from '../ports/storage'
+import { CanvassError } from '../../errors'
+import type { ImportStore, Storage } from '../../ports/storage/index'
 
 /** What an import answers on a storage without `storage.imports`. */
 export const IMPORTS_MISSING =

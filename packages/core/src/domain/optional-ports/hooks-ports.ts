@@ -3,8 +3,8 @@
  * `webhooks` and `webhookDeliveries`, or without `quotas`, still serves everything else, and a route that needs
  * one answers 501 saying what is missing.
  */
-import { CanvassError } from '../errors'
-import type { QuotaStore, Storage, WebhookDeliveryStore, WebhookStore } from '../ports/storage'
+import { CanvassError } from '../../errors'
+import type { QuotaStore, Storage, WebhookDeliveryStore, WebhookStore } from '../../ports/storage/index'
 
 /** What a webhook route answers on a storage without webhooks. */
 export const WEBHOOKS_MISSING =
