@@ -7,10 +7,9 @@ import type { RequestCall } from './request-call'
  * on the app's origin and must read them too). Preflights have their own (`preflight`).
  */
 export function editorCors(isEditorRoute: (pathname: string) => boolean): Middleware<RequestCall> {
-  return async (call, next) => {
-    const response = await next()
-    if (call.request.method === 'OPTIONS' || !isEditorRoute(call.pathname)) return response
-    return withHeaders(response, EDITOR_CORS_HEADERS)
+  return (call, next) => {
+    if (call.request.method === 'OPTIONS') return next()
+    return next().then((response) => (isEditorRoute(call.pathname) ? withHeaders(response, EDITOR_CORS_HEADERS) : response))
   }
 }
 

@@ -6,10 +6,12 @@ import type { RequestCall } from './request-call'
  * GET. The body's source (a file being read, an export being queried) is cancelled.
  */
 export function headWithoutBody(): Middleware<RequestCall> {
-  return async (call, next) => {
-    const response = await next()
-    if (call.request.method !== 'HEAD' || response.body === null) return response
-    response.body.cancel().catch(() => {})
-    return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
-  }
+  return (call, next) => (call.request.method === 'HEAD' ? next().then(withoutBody) : next())
+}
+
+/** A HEAD answer: the GET answer's status and headers, its body's source cancelled. */
+function withoutBody(response: Response): Response {
+  if (response.body === null) return response
+  response.body.cancel().catch(() => {})
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
 }

@@ -9,11 +9,12 @@ import type { RequestCall } from './request-call'
  * make the Node adapter build a Headers object for an answer it otherwise writes straight from a plain record.
  */
 export function requestId(): Middleware<RequestCall> {
-  return async (call, next) => {
+  return (call, next) => {
     const { request, info } = call
     call.requestId = info.requestId ?? requestIdOf(request.headers.get(REQUEST_ID_HEADER))
     request.requestId = call.requestId
-    const response = await next()
-    return info.requestId === undefined ? withRequestId(response, call.requestId) : response
+    // A host that named the id sets the header itself: the answer passes through without another await.
+    if (info.requestId !== undefined) return next()
+    return next().then((response) => withRequestId(response, call.requestId))
   }
 }
