@@ -183,12 +183,18 @@ function useFocusAfterRender(root: ShadowRoot, doc: Json) {
     }
     const wanted = focusTarget.current
     if (!wanted) return
-    focusTarget.current = undefined
     // Effects run after paint: a person who has tabbed on meanwhile (past a question type just changed) keeps
     // their place, and what they type goes where they are.
     const active = root.activeElement
-    if (active && active !== wanted.from) return
+    if (active && active !== wanted.from) {
+      focusTarget.current = undefined
+      return
+    }
     const target = root.getElementById(wanted.id) as HTMLButtonElement | null
+    // On a slow device the effects of an earlier render (a keystroke's) can run after the request and before the
+    // render that makes its target: the request waits for that render.
+    if (!target) return
+    focusTarget.current = undefined
     // A moved item's button may have become disabled (Move down on the last item): its neighbour takes the focus.
     const usable = target?.disabled ? target.parentElement?.querySelector<HTMLElement>('button:not(:disabled)') : target
     usable?.focus()
