@@ -4164,6 +4164,7 @@ export interface operations {
                                     averagePosition?: number | null;
                                 }[];
                                 other?: {
+                                    label: string | null;
                                     count: number;
                                     percentage: number | null;
                                     values: {
@@ -4208,6 +4209,7 @@ export interface operations {
                                         count: number;
                                     }[];
                                 }[];
+                                unmatched?: number;
                             }[];
                         };
                     };
@@ -15858,6 +15860,7 @@ export interface operations {
                                     averagePosition?: number | null;
                                 }[];
                                 other?: {
+                                    label: string | null;
                                     count: number;
                                     percentage: number | null;
                                     values: {
@@ -15902,6 +15905,7 @@ export interface operations {
                                         count: number;
                                     }[];
                                 }[];
+                                unmatched?: number;
                             }[];
                             quotas: {
                                 name: string;

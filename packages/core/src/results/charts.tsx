@@ -14,6 +14,7 @@ import {
   heatOf,
   matrixTable,
   npsSegments,
+  otherLabel,
   percentText,
   scoreText,
 } from './model'
@@ -39,8 +40,8 @@ export function ChoicesChart({ question }: { question: QuestionSummary }) {
             </BarRowItem>
           )
         })}
-        {other && other.count > 0 && (
-          <BarRowItem label="Other" percent={other.percentage} tone="muted">
+        {other && (other.count > 0 || other.label) && (
+          <BarRowItem label={otherLabel(other)} percent={other.percentage} tone="muted">
             <Count cv="other-count" value={other.count} of={q} /> · <Percent cv="other-percentage" value={other.percentage} of={q} />
           </BarRowItem>
         )}
@@ -274,6 +275,7 @@ export function MatrixChart({ question, labels }: { question: QuestionSummary; l
         </table>
       </div>
       <MoreNote hidden={table.columns.length - columns.length} what="columns" />
+      <UnmatchedNote question={question} what="row or column" />
     </>
   )
 }
@@ -299,6 +301,19 @@ export function RankingChart({ question }: { question: QuestionSummary }) {
         })}
       </ol>
       <MoreNote hidden={choices.length - RESULTS_LIMITS.chartRows} what="choices" />
+      <UnmatchedNote question={question} what="choice" />
     </>
+  )
+}
+
+/** How many answers named none of the question's rows, columns or choices: counted, never dropped. */
+function UnmatchedNote({ question, what }: { question: QuestionSummary; what: string }) {
+  const unmatched = question.unmatched ?? 0
+  if (unmatched <= 0) return null
+  return (
+    <p class="cv-muted">
+      <Count cv="unmatched-count" value={unmatched} of={{ question: question.questionId }} /> {unmatched === 1 ? 'answer' : 'answers'} named
+      no {what} of this question.
+    </p>
   )
 }

@@ -21,7 +21,11 @@ export interface QuestionSummary {
   answered: number
   skipped: number
   choices?: ReadonlyArray<{ id: string; label: string; count: number; percentage?: number | null; averagePosition?: number | null }>
-  other?: Share & { values: ReadonlyArray<{ value: string; count: number }> }
+  /**
+   * The answers that name no choice, with what was typed: the "other" choice's label when the question has one,
+   * null when it has not (they matched nothing). Counted here once, never among `choices` too.
+   */
+  other?: Share & { label?: string | null; values: ReadonlyArray<{ value: string; count: number }> }
   score?: number | null
   promoters?: Share
   passives?: Share
@@ -34,6 +38,8 @@ export interface QuestionSummary {
   accepted?: number
   booked?: Share
   rows?: ReadonlyArray<{ row: string; columns: ReadonlyArray<{ column: string; count: number }> }>
+  /** A matrix's cells or a ranking's items that name none of the question's rows, columns or choices. */
+  unmatched?: number
 }
 
 /** A survey's summary: its totals, where unfinished responses stopped, and each question's counts. */
@@ -107,6 +113,11 @@ export function choiceLabel(question: Pick<QuestionSummary, 'type'>, choice: { i
   return choice.label || (question.type === 'pictureSelection' ? `Picture ${index + 1}` : choice.id)
 }
 
+/** What the "other" bucket of a choice question is called: the "other" choice's label, or what it holds. */
+export function otherLabel(other: { label?: string | null }): string {
+  return other.label || (other.label === null ? 'Matched no choice' : 'Other')
+}
+
 /**
  * The bars of a question: its choices (with "Other" when answers were no choice), else the distribution of its
  * scores (NPS 0–10 and every point of a rating's scale, zeros included), else nothing.
@@ -118,9 +129,9 @@ export function questionBars(question: QuestionSummary): BarRow[] {
       count: choice.count,
       percent: choice.percentage ?? share(choice.count, question.answered),
     }))
-    if (question.other && question.other.count > 0)
+    if (question.other && (question.other.count > 0 || question.other.label))
       rows.push({
-        label: 'Other',
+        label: otherLabel(question.other),
         count: question.other.count,
         percent: question.other.percentage ?? share(question.other.count, question.answered),
       })

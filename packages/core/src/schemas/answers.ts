@@ -387,7 +387,15 @@ export const summaryAnswer = v.object({
           }),
         ),
       ),
-      other: v.optional(v.object({ count: v.number(), percentage, values: v.array(v.object({ value: v.unknown(), count: v.number() })) })),
+      // The answers naming no choice, once: labelled as the "other" choice, or null when the question has none.
+      other: v.optional(
+        v.object({
+          label: v.nullable(v.string()),
+          count: v.number(),
+          percentage,
+          values: v.array(v.object({ value: v.unknown(), count: v.number() })),
+        }),
+      ),
       score: v.optional(percentage),
       promoters: v.optional(counted),
       passives: v.optional(counted),
@@ -400,6 +408,8 @@ export const summaryAnswer = v.object({
       accepted: v.optional(v.number()),
       dismissed: v.optional(v.number()),
       rows: v.optional(v.array(v.object({ row: v.string(), columns: v.array(v.object({ column: v.string(), count: v.number() })) }))),
+      // A matrix's cells or a ranking's items naming none of its rows, columns or choices.
+      unmatched: v.optional(v.number()),
     }),
   ),
 })

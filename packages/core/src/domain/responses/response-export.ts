@@ -1,5 +1,7 @@
 import { ownValue } from '../../own-value'
 import type { ResponseExportRow, ResponseRecord, SurveyRecord } from '../../ports/storage/index'
+import type { AnswerOption } from '../results/answer-resolution'
+import { answerOptionsKind, elementOptions, languageKey, resolveValue } from '../results/answer-resolution'
 import { responseOutput } from './response-service'
 
 /**
@@ -26,6 +28,35 @@ function text(value: unknown): string {
   return ''
 }
 
+/**
+ * A choice's cell (docs/api.md, "Answers in every language"): each choice named by its default label whatever
+ * the answer's language (a picture, which has none, by its id); what was typed into "other", or a value that
+ * names no choice, as it was stored.
+ */
+function choiceCell(element: Record<string, unknown>, value: unknown, language: string): unknown {
+  const set = elementOptions(element, 'choices')
+  const one = (raw: unknown) => {
+    if (typeof raw !== 'string') return raw
+    const { option, match } = resolveValue(set, raw, language)
+    return option && (match === 'exact' || match === 'label') ? option.defaultLabel || raw : raw
+  }
+  return Array.isArray(value) ? value.map(one) : one(value)
+}
+
+/** A matrix answer's cells by the question's row, each column named by its default label (as stored when it names none). */
+function matrixCells(element: Record<string, unknown>, value: unknown, language: string): Map<AnswerOption, unknown> {
+  const cells = new Map<AnswerOption, unknown>()
+  if (!isRecord(value)) return cells
+  const rows = elementOptions(element, 'rows')
+  const columns = elementOptions(element, 'columns')
+  for (const [key, raw] of Object.entries(value)) {
+    const row = resolveValue(rows, key, language).option
+    if (!row || cells.has(row)) continue
+    cells.set(row, typeof raw === 'string' ? resolveValue(columns, raw, language).option?.defaultLabel || raw : raw)
+  }
+  return cells
+}
+
 /** The entries of `variables` whose ids are not in `declared`, or nothing when there are none. */
 function otherVariables(variables: Record<string, unknown>, declared: ReadonlySet<string>): Record<string, unknown> | undefined {
   let others: Record<string, unknown> | undefined
@@ -45,6 +76,7 @@ export function exportColumns(survey: SurveyRecord, options: { quotas?: boolean 
     const agent = meta(response, 'userAgent')
     return isRecord(agent) ? ownValue(agent, key) : undefined
   }
+  const languageOf = (response: ResponseExportRow) => languageKey(survey.languages, response.language)
   const columns: Column[] = [
     { header: 'Response ID', value: (r) => r.id },
     { header: 'Created At', value: (r) => r.createdAt.toISOString() },
@@ -70,17 +102,21 @@ export function exportColumns(survey: SurveyRecord, options: { quotas?: boolean 
     const id = question.id
     const headline = text(question.headline) || id
     const answer = (r: ResponseExportRow) => ownValue(r.data, id)
-    if (question.type === 'matrix' && Array.isArray(question.rows)) {
-      for (const row of question.rows) {
-        const label = text(isRecord(row) && 'label' in row ? row.label : row)
-        columns.push({
-          header: `${headline} - ${label}`,
-          value: (r) => {
-            const value = answer(r)
-            return isRecord(value) ? ownValue(value, label) : undefined
-          },
-        })
+    const kind = answerOptionsKind(question.type)
+    if (kind === 'matrix') {
+      // A column per row of the question; the cell is found whatever the language of the row's label.
+      const rows = elementOptions(question, 'rows')
+      const read = new WeakMap<ResponseExportRow, Map<AnswerOption, unknown>>()
+      const cells = (r: ResponseExportRow) => {
+        let found = read.get(r)
+        if (!found) read.set(r, (found = matrixCells(question, answer(r), languageOf(r))))
+        return found
       }
+      for (const row of rows.options) {
+        columns.push({ header: `${headline} - ${row.defaultLabel || row.key}`, value: (r) => cells(r).get(row) })
+      }
+    } else if (kind === 'choices') {
+      columns.push({ header: headline, value: (r) => choiceCell(question, answer(r), languageOf(r)) })
     } else if (question.type === 'address' || question.type === 'contactInfo') {
       const fields = question.type === 'address' ? ADDRESS_FIELDS : CONTACT_INFO_FIELDS
       fields.forEach((field, index) => {

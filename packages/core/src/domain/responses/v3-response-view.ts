@@ -1,6 +1,8 @@
 import type { ResponseRecord, SurveyRecord } from '../../ports/storage/index'
 import { FORBIDDEN_QUESTION_IDS } from '../../schemas/survey'
 import { surveyBlocks } from '../surveys/survey-structure'
+import type { ValueMatch } from '../results/answer-resolution'
+import { elementOptions, labelIn, resolveValue } from '../results/answer-resolution'
 
 /**
  * The reference's v3 views of a stored response (docs/api.md, "Responses in v3"): `ResponseListItem` for a list
@@ -21,7 +23,7 @@ export type ResponseViewSurvey = Pick<
 /** A stored raw value as the views show it: text, a number, a list of texts or a map of texts. */
 export type RawValue = string | number | string[] | Record<string, string>
 
-export type ValueMatch = 'exact' | 'label' | 'other' | 'unmatched'
+export type { ValueMatch }
 
 export interface Selection {
   optionId: string | null
@@ -315,22 +317,22 @@ export function answerOf(element: Json, raw: unknown, base: AnswerBase, lookupKe
     }
     case 'matrix': {
       if (!isStringRecord(raw)) return null
-      const rows = optionsOf(element.rows)
-      const columns = optionsOf(element.columns)
-      // Stored by the row's and column's labels in the respondent's language.
+      const rows = elementOptions(element, 'rows')
+      const columns = elementOptions(element, 'columns')
+      // Stored by the row's and column's labels in the respondent's language, resolved in any of the survey's.
       return {
         ...base,
         rows: Object.entries(raw).map(([rawKey, rawValue]) => {
-          const row = rows.find((option) => localize(option.label, lookupKey) === rawKey)
-          const column = columns.find((option) => localize(option.label, lookupKey) === rawValue)
+          const row = resolveValue(rows, rawKey, lookupKey).option
+          const column = resolveValue(columns, rawValue, lookupKey)
           return {
             rawKey,
             rowId: row?.id ?? null,
-            rowLabel: row ? localize(row.label, lookupKey) : rawKey,
-            columnId: column?.id ?? null,
-            columnLabel: column ? localize(column.label, lookupKey) : null,
+            rowLabel: row ? labelIn(row, lookupKey) : rawKey,
+            columnId: column.option?.id ?? null,
+            columnLabel: column.option ? labelIn(column.option, lookupKey) : null,
             rawValue,
-            match: column ? ('label' as const) : ('unmatched' as const),
+            match: column.match,
           }
         }),
       }
@@ -350,21 +352,14 @@ export function answerOf(element: Json, raw: unknown, base: AnswerBase, lookupKe
 }
 
 /**
- * A stored choice against the element's options, in this precedence: an option's id (`exact`), an option's
- * label (`label`), the element's Other input when it has one (`other`), else `unmatched` with the raw value.
- * `other` is never matched as an id: the widget stores what was typed into it, not the word.
+ * A stored choice resolved against the element's options in every language (docs/api.md, "Answers in every
+ * language"): an option's id (`exact`), its label (`label`), the element's Other input when it has one
+ * (`other`), else `unmatched` with the raw value. The label shown is the response's language's.
  */
 function selectionOf(raw: string, element: Json, lookupKey: string, rank?: number): Selection {
-  const choices = optionsOf(element.choices)
   const ranked = rank === undefined ? {} : { rank }
-  const real = choices.filter((choice) => choice.id !== 'other')
-  const byId = real.find((choice) => choice.id === raw)
-  if (byId) return { optionId: byId.id, optionLabel: localize(byId.label, lookupKey) || null, rawValue: raw, match: 'exact', ...ranked }
-  const byLabel = real.find((choice) => choice.label !== undefined && localize(choice.label, lookupKey) === raw)
-  if (byLabel) return { optionId: byLabel.id, optionLabel: raw, rawValue: raw, match: 'label', ...ranked }
-  const other = choices.find((choice) => choice.id === 'other')
-  if (other) return { optionId: other.id, optionLabel: localize(other.label, lookupKey) || null, rawValue: raw, match: 'other', ...ranked }
-  return { optionId: null, optionLabel: null, rawValue: raw, match: 'unmatched', ...ranked }
+  const { option, match } = resolveValue(elementOptions(element, 'choices'), raw, lookupKey)
+  return { optionId: option?.id ?? null, optionLabel: option ? labelIn(option, lookupKey) || null : null, rawValue: raw, match, ...ranked }
 }
 
 /**
@@ -456,10 +451,6 @@ function titleCase(name: string): string {
 
 function userAgent(meta: Json): Json {
   return isRecord(meta.userAgent) ? meta.userAgent : {}
-}
-
-function optionsOf(value: unknown): Array<{ id: string; label?: unknown }> {
-  return Array.isArray(value) ? value.filter(isRecord).map((option) => ({ id: String(option.id), label: option.label })) : []
 }
 
 function isRecord(value: unknown): value is Json {

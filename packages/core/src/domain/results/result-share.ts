@@ -7,6 +7,7 @@ import type { SharePosition } from './share-cursors'
 import type { SurveySummary } from './survey-summary'
 import type { ShareSummaryState, SharedSummary } from './share-summary-state'
 import { readSurveySummary } from './survey-summary'
+import { withAnswerForms } from './answer-filters'
 import { reportingOf } from '../optional-ports/reporting'
 
 /**
@@ -171,7 +172,7 @@ export async function shareAnswers(
 ): Promise<{ items: AnswerRow[]; next: string | null }> {
   const limit = pageLimit(page.limit)
   const rows = await reportingOf(ctx.storage).responses.listAnswers(survey.environmentId, survey.id, {
-    ...filtersOf(filters),
+    ...filtersOf(filters, survey),
     source: field.source,
     key: field.key,
     limit,
@@ -189,7 +190,7 @@ export async function shareResponses(
 ): Promise<{ items: ResponseRecord[]; next: string | null }> {
   const limit = pageLimit(page.limit)
   const rows = await ctx.storage.responses.list(survey.environmentId, {
-    ...filtersOf(filters),
+    ...filtersOf(filters, survey),
     surveyId: survey.id,
     sortBy: 'createdAt',
     order: 'desc',
@@ -199,15 +200,18 @@ export async function shareResponses(
   return pageOf(ctx, survey, rows, limit, (row) => row)
 }
 
-/** Filters as storage reads them: only those given (`exactOptionalPropertyTypes`-safe). */
-function filtersOf(filters: ShareFilters): ShareFilters {
+/**
+ * Filters as storage reads them: only those given (`exactOptionalPropertyTypes`-safe), a filter on a choice
+ * matching the answer in every language (the summary widens its own).
+ */
+function filtersOf(filters: ShareFilters, survey?: SurveyRecord): ShareFilters {
   const out: ShareFilters = {}
   if (filters.startDate !== undefined) out.startDate = filters.startDate
   if (filters.endDate !== undefined) out.endDate = filters.endDate
   if (filters.finished !== undefined) out.finished = filters.finished
   if (filters.language !== undefined) out.language = filters.language
   if (filters.where !== undefined) out.where = filters.where
-  return out
+  return survey ? withAnswerForms(survey, out) : out
 }
 
 function pageLimit(limit: number): number {

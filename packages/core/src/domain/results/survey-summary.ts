@@ -5,6 +5,9 @@ import type { QuotaRecord, SummaryAggregates, SummaryQuery, SurveyRecord } from 
 import { LIMITS } from '../../schemas/common'
 import type { QuestionSummary } from '../../results/model'
 import { reportingOf } from '../optional-ports/reporting'
+import { withAnswerForms } from './answer-filters'
+import type { AnswerOption } from './answer-resolution'
+import { elementOptions, resolveValue } from './answer-resolution'
 
 /**
  * A survey's summary (docs/api.md, "A survey's summary") from the aggregates the database computed: the answers never leave it.
@@ -53,7 +56,7 @@ export async function readSurveySummary(
   // A storage without quotas has none to show.
   const quotaStore = ctx.storage.quotas
   const [aggregates, quotas, counts] = await Promise.all([
-    reportingOf(ctx.storage).responses.summarize(survey.environmentId, survey.id, summaryQuery(survey, filter)),
+    reportingOf(ctx.storage).responses.summarize(survey.environmentId, survey.id, summaryQuery(survey, withAnswerForms(survey, filter))),
     quotaStore === undefined ? [] : quotaStore.listAll(survey.environmentId, survey.id),
     quotaStore === undefined ? {} : reportingOf(ctx.storage).quotas.counts(survey.environmentId, survey.id),
   ])
@@ -146,9 +149,9 @@ function questionSummary(question: Question, aggregates: SummaryAggregates): Que
       return { ...base, booked: { count: booked, percentage: percent(booked, aggregates.started) } }
     }
     case 'matrix':
-      return { ...base, rows: matrixRows(ownValue(aggregates.cells, question.id) ?? []) }
+      return { ...base, ...matrixSummary(question, ownValue(aggregates.cells, question.id) ?? []) }
     case 'ranking':
-      return { ...base, choices: rankedChoices(question, ownValue(aggregates.positions, question.id) ?? []) }
+      return { ...base, ...rankedChoices(question, ownValue(aggregates.positions, question.id) ?? []) }
     default:
       return base
   }
@@ -171,31 +174,33 @@ function scoresOf(values: ValueCounts, min: number, max: number): Array<{ value:
   return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => a.value - b.value)
 }
 
-/** The names an answer may give a choice: its id, or its label in any language. */
-const choiceNames = (choice: Record<string, unknown>) => [
-  String(choice.id ?? ''),
-  ...Object.values(isRecord(choice.label) ? choice.label : {}).map(String),
-]
-
-const choicesOf = (question: Question) => (Array.isArray(question.raw.choices) ? question.raw.choices.filter(isRecord) : [])
-
+/**
+ * A choice question's counts, each answer resolved to its choice whatever its language (docs/api.md, "Answers in
+ * every language"): the choices in the survey's order with their default labels, and one "other" bucket for the
+ * answers that name no choice, labelled as the "other" choice when the question has one (null when it has not:
+ * those answers matched nothing), which is then not listed among the choices as well.
+ */
 function choicesSummary(question: Question, values: ValueCounts, answered: number) {
-  const choices = choicesOf(question)
-  // Answers name a choice by its label (the reference's widgets do) or, for pictures, by its id.
-  const known = new Set(choices.flatMap(choiceNames))
-  const counted = choices.map((choice) => {
-    const names = new Set(choiceNames(choice))
-    const count = values.filter((entry) => names.has(entry.value)).reduce((sum, entry) => sum + entry.count, 0)
-    return { id: String(choice.id ?? ''), label: text(choice.label), count, percentage: percent(count, answered) }
-  })
-  const others = values.filter((entry) => !known.has(entry.value)).sort((a, b) => b.count - a.count)
-  const otherCount = others.reduce((sum, entry) => sum + entry.count, 0)
+  const set = elementOptions(question.raw, 'choices')
+  const counts = new Map<AnswerOption, number>()
+  const others = new Map<string, number>()
+  for (const entry of values) {
+    const { option, match } = resolveValue(set, entry.value)
+    if (option && (match === 'exact' || match === 'label')) counts.set(option, (counts.get(option) ?? 0) + entry.count)
+    else others.set(entry.value, (others.get(entry.value) ?? 0) + entry.count)
+  }
+  const listed = [...others].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count)
+  const otherCount = listed.reduce((sum, entry) => sum + entry.count, 0)
   return {
-    choices: counted,
+    choices: set.options.map((option) => {
+      const count = counts.get(option) ?? 0
+      return { id: option.key, label: option.defaultLabel, count, percentage: percent(count, answered) }
+    }),
     other: {
+      label: set.other ? set.other.defaultLabel || 'Other' : null,
       count: otherCount,
       percentage: percent(otherCount, answered),
-      values: others.slice(0, 50).map((entry) => ({ value: entry.value, count: entry.count })),
+      values: listed.slice(0, 50),
     },
   }
 }
@@ -233,29 +238,69 @@ function scaleSummary(question: Question, values: ValueCounts) {
   return { ...scale, satisfied: { count: satisfied, percentage: percent(satisfied, total) } }
 }
 
-function matrixRows(cells: Array<{ row: string; column: string; count: number }>) {
-  const rows = new Map<string, Array<{ column: string; count: number }>>()
+/**
+ * A matrix's counts by row and column, each resolved whatever the language of its labels: the rows and columns
+ * in the survey's order with their default labels; a cell whose row or column names none of the question's is
+ * counted in `unmatched`, never as a row of its own.
+ */
+function matrixSummary(question: Question, cells: Array<{ row: string; column: string; count: number }>) {
+  const rows = elementOptions(question.raw, 'rows')
+  const columns = elementOptions(question.raw, 'columns')
+  const counts = new Map<AnswerOption, Map<AnswerOption, number>>()
+  let unmatched = 0
   for (const cell of cells) {
-    const list = rows.get(cell.row) ?? []
-    list.push({ column: cell.column, count: cell.count })
-    rows.set(cell.row, list)
+    const row = resolveValue(rows, cell.row).option
+    const column = resolveValue(columns, cell.column).option
+    if (!row || !column) {
+      unmatched += cell.count
+      continue
+    }
+    const byColumn = counts.get(row) ?? new Map<AnswerOption, number>()
+    byColumn.set(column, (byColumn.get(column) ?? 0) + cell.count)
+    counts.set(row, byColumn)
   }
-  return [...rows].map(([row, columns]) => ({ row, columns }))
+  return {
+    rows: rows.options.flatMap((row) => {
+      const byColumn = counts.get(row)
+      if (!byColumn) return []
+      const counted = columns.options.flatMap((column) => {
+        const count = byColumn.get(column)
+        return count === undefined ? [] : [{ column: column.defaultLabel || column.key, count }]
+      })
+      return [{ row: row.defaultLabel || row.key, columns: counted }]
+    }),
+    unmatched,
+  }
 }
 
-/** Ranked by the mean of the 1-based positions given (1 is first); a choice nobody ranked comes last. */
+/**
+ * Ranked by the mean of the 1-based positions given (1 is first); a choice nobody ranked comes last. Each item
+ * is resolved whatever its language; one that names no choice is counted in `unmatched`.
+ */
 function rankedChoices(question: Question, ranked: Array<{ value: string; count: number; positionSum: number }>) {
-  const choices = choicesOf(question).map((choice) => {
-    const names = new Set(choiceNames(choice))
-    const entries = ranked.filter((entry) => names.has(entry.value))
-    const count = entries.reduce((sum, entry) => sum + entry.count, 0)
-    const positionSum = entries.reduce((sum, entry) => sum + entry.positionSum, 0)
+  const set = elementOptions(question.raw, 'choices')
+  const totals = new Map<AnswerOption, { count: number; positionSum: number }>()
+  let unmatched = 0
+  for (const entry of ranked) {
+    const { option, match } = resolveValue(set, entry.value)
+    if (!option || (match !== 'exact' && match !== 'label')) {
+      unmatched += entry.count
+      continue
+    }
+    const total = totals.get(option) ?? { count: 0, positionSum: 0 }
+    totals.set(option, { count: total.count + entry.count, positionSum: total.positionSum + entry.positionSum })
+  }
+  const choices = set.options.map((option) => {
+    const { count, positionSum } = totals.get(option) ?? { count: 0, positionSum: 0 }
     return {
-      id: String(choice.id ?? ''),
-      label: text(choice.label),
+      id: option.key,
+      label: option.defaultLabel,
       count,
       averagePosition: count === 0 ? null : Math.round((positionSum / count) * 100) / 100,
     }
   })
-  return choices.sort((a, b) => (a.averagePosition ?? Number.POSITIVE_INFINITY) - (b.averagePosition ?? Number.POSITIVE_INFINITY))
+  return {
+    choices: choices.sort((a, b) => (a.averagePosition ?? Number.POSITIVE_INFINITY) - (b.averagePosition ?? Number.POSITIVE_INFINITY)),
+    unmatched,
+  }
 }

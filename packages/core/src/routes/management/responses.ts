@@ -30,6 +30,7 @@ import { newResponse, responseOutput, responsePatch } from '../../domain/respons
 import { checkPatchedSize, checkResponseSize } from '../../domain/responses/response-size'
 import { createRefusal, createResponseOrThrow } from '../../domain/responses/response-create'
 import { ownedSurvey } from '../../domain/surveys/owned-survey'
+import { withAnswerForms } from '../../domain/results/answer-filters'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { anonymizeAnswer, bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
 import { checkNamedEnvironment, namedEnvironmentChecker } from '../../domain/environments/named-environment'
@@ -114,11 +115,13 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
 const listResponses: Handler = async (request, ctx) => {
   const caller = await authenticate(request, ctx)
   const { environmentId } = caller
-  const { page, filter, sortBy, order, count, cursorTag } = readResponseQuery(request.query)
-  checkContactAttributeFilter(caller, filter.where)
+  const { page, filter: asked, sortBy, order, count, cursorTag } = readResponseQuery(request.query)
+  checkContactAttributeFilter(caller, asked.where)
   const view = { contactAttributes: readsContactAttributes(caller) }
-  // A survey of another environment is refused (401) rather than listed as empty.
-  if (filter.surveyId !== undefined) filter.surveyId = (await ownedSurvey(ctx, environmentId, filter.surveyId)).id
+  // A survey of another environment is refused (401) rather than listed as empty; a filter on one of its
+  // choices matches the answer in every language.
+  const survey = asked.surveyId === undefined ? undefined : await ownedSurvey(ctx, environmentId, asked.surveyId)
+  const filter = survey ? withAnswerForms(survey, { ...asked, surveyId: survey.id }) : asked
   const total = count ? await reportingOf(ctx.storage).responses.count(environmentId, filter, { upTo: MAX_EXACT_COUNT }) : undefined
   return listPage(page, {
     read: (position) => ctx.storage.responses.list(environmentId, { ...filter, sortBy, order, ...position }),
@@ -163,7 +166,7 @@ const exportResponses: Handler = async (request, ctx, info) => {
   const survey = await ownedSurvey(ctx, environmentId, filter.surveyId as string)
   // Exports are reports: a storage without them answers 501 here, before the stream starts, not an empty file.
   const reports = reportingOf(ctx.storage)
-  const scope = { ...filter, surveyId: survey.id, sortBy, order }
+  const scope = { ...withAnswerForms(survey, filter), surveyId: survey.id, sortBy, order }
   const position = (after: { id: string; createdAt: Date; updatedAt: Date } | undefined) =>
     after ? { after: { createdAt: after[sortBy], id: after.id } } : {}
   const hasQuotas = format === 'csv' && ((await ctx.storage.quotas?.listAll(environmentId, survey.id))?.length ?? 0) > 0

@@ -29,6 +29,7 @@ import { responseUpdateRefusal } from '../../domain/responses/response-write-rul
 import { meetsQuota } from '../../domain/quotas/quota-conditions'
 import { screenResponse } from '../../domain/quotas/quota-service'
 import { createV3ResponseViews } from '../../domain/responses/v3-response-view'
+import { withAnswerForms } from '../../domain/results/answer-filters'
 import type { V3CreateBody, V3PatchBody } from '../../domain/responses/v3-response-judgement'
 import { judgeV3Create, judgeV3Patch, paramsOfRefusal } from '../../domain/responses/v3-response-judgement'
 import { createResponseOrThrow } from '../../domain/responses/response-create'
@@ -191,17 +192,19 @@ const listResponses = async (request: IRequest, ctx: CanvassContext, caller: Cal
   const query = readV3ResponsesListQuery(request)
   checkContactAttributeFilter(caller, query.filter.where)
   const { survey, workspaceId } = await checkScope(ctx, environmentId, query)
+  // A filter on one of the survey's choices matches the answer in every language.
+  const filter = survey ? withAnswerForms(survey, query.filter) : query.filter
   const order = query.sortBy === 'createdAt' ? 'asc' : 'desc'
   // At once, not one after another: the page and its count.
   const [rows, total] = await Promise.all([
     ctx.storage.responses.list(environmentId, {
-      ...query.filter,
+      ...filter,
       sortBy: 'createdAt',
       order,
       limit: query.limit,
       ...(query.after ? { after: query.after } : {}),
     }),
-    query.includeTotalCount ? reportingOf(ctx.storage).responses.count(environmentId, query.filter, { upTo: V3_COUNT_CAP }) : undefined,
+    query.includeTotalCount ? reportingOf(ctx.storage).responses.count(environmentId, filter, { upTo: V3_COUNT_CAP }) : undefined,
   ])
   const page = rows.slice(0, query.limit)
   const last = page[page.length - 1]
@@ -226,10 +229,11 @@ const countResponses = async (request: IRequest, ctx: CanvassContext, caller: Ca
   const { environmentId } = caller
   const query = readV3ResponsesCountQuery(request)
   checkContactAttributeFilter(caller, query.filter.where)
-  await checkScope(ctx, environmentId, query)
+  const { survey } = await checkScope(ctx, environmentId, query)
+  const filter = survey ? withAnswerForms(survey, query.filter) : query.filter
   if (query.precision === 'exact')
-    return v3Ok({ data: { count: await reportingOf(ctx.storage).responses.count(environmentId, query.filter), relation: 'eq' } })
-  return v3Ok({ data: countOf(await reportingOf(ctx.storage).responses.count(environmentId, query.filter, { upTo: V3_COUNT_CAP })) })
+    return v3Ok({ data: { count: await reportingOf(ctx.storage).responses.count(environmentId, filter), relation: 'eq' } })
+  return v3Ok({ data: countOf(await reportingOf(ctx.storage).responses.count(environmentId, filter, { upTo: V3_COUNT_CAP })) })
 }
 
 const getResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
