@@ -91,6 +91,25 @@ test('a filter on a choice takes every stored form of it; other conditions and u
   assert.equal(widened.where?.[0], { ...where[0], values: ['Somewhat disappointed', 'some', 'Etwas enttäuscht', 'x'] })
   assert.equal(widened.where?.slice(1), where.slice(1))
   assert.is(withAnswerForms(survey, {}).where, undefined)
+  const grid = {
+    id: 'grid',
+    type: 'matrix',
+    rows: [{ id: 'r1', label: both('Speed', 'Tempo') }],
+    columns: [both('Bad', 'Schlecht'), both('Good', 'Gut')],
+  }
+  const cell = { on: 'json' as const, field: { column: 'data' as const, path: ['grid.Tempo'] }, op: 'in' as const, values: ['Good'] }
+  const rows = withAnswerForms({ questions: [grid], blocks: [] }, { where: [cell] }).where
+  assert.equal(rows, [
+    {
+      on: 'any',
+      conditions: ['Tempo', 'r1', 'Speed'].map((row) => ({
+        on: 'json',
+        field: { column: 'data', path: ['grid', row] },
+        op: 'in',
+        values: ['Good', 'Gut'],
+      })),
+    },
+  ])
 })
 
 test.run()

@@ -198,8 +198,19 @@ for (const backend of availableBackends()) {
       const v3 = await x.call('GET', `/api/v3/responses/count?workspaceId=${x.projectId}&surveyId=${surveyId}&${filter}`, { key: x.keyA })
       assert.is(v3.body.data.count, 2, `${value}: v3 count: ${v3.text}`)
     }
-    const multi = await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&filter[data.tools][in]=Alpha`, { key: x.keyA })
-    assert.equal(multi.body.data.map((row: any) => row.id).sort(), [ids[0], ids[1]].sort(), 'includes "Alpha" finds "Alfa"')
+    const listed = async (filter: string) => {
+      const res = await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&${filter}`, { key: x.keyA })
+      assert.is(res.status, 200, res.text)
+      return res.body.data.map((row: any) => row.id).sort()
+    }
+    assert.equal(await listed('filter[data.tools][in]=Alpha'), [ids[0], ids[1]].sort(), 'includes "Alpha" finds "Alfa"')
+    for (const filter of [
+      'filter[data.grid.Speed][eq]=Happy',
+      'filter[data.grid.Geschwindigkeit][eq]=Zufrieden',
+      'filter[data.grid.r1][eq]=c2',
+    ])
+      assert.equal(await listed(filter), [ids[0], ids[1]].sort(), `a matrix row in either language: ${filter}`)
+    assert.equal(await listed('filter[data.old.Aussehen][in]=Good'), [ids[0], ids[1]].sort(), 'the older matrix form')
   })
 
   test("the CSV fills the German respondent's cells with the default labels; v3 answers[] resolves them to ids", async () => {

@@ -58,6 +58,12 @@ function conditionSql(names: SchemaNames, alias: string, condition: ResponseCond
     case 'createdAt':
     case 'updatedAt':
       return sql<SqlBool>`${column(condition.on === 'createdAt' ? 'created_at' : 'updated_at')} ${sql.raw(COMPARISONS[condition.op])} ${condition.value}::timestamptz`
+    case 'any':
+      if (condition.conditions.length === 0) return sql<SqlBool>`false`
+      return sql<SqlBool>`(${sql.join(
+        condition.conditions.map((inner) => conditionSql(names, alias, inner)),
+        sql` or `,
+      )})`
   }
 }
 

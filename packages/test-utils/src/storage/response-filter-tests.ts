@@ -109,6 +109,20 @@ export const responseFilterTests: StorageTest[] = [
         ['createdAt gt', [{ on: 'createdAt', op: 'gt', value: at(1) }], [r2, r3]],
         ['createdAt lte', [{ on: 'createdAt', op: 'lte', value: at(2) }], [r1, r2]],
         ['updatedAt gte', [{ on: 'updatedAt', op: 'gte', value: at(3) }], [r3]],
+        [
+          'any of: one holds, at a nested path too',
+          [
+            {
+              on: 'any',
+              conditions: [
+                { on: 'json', field: json('meta', ['userAgent', 'browser']), op: 'in', values: ['Firefox'] },
+                answer('n', { op: 'in', values: ['4'] }),
+              ],
+            },
+          ],
+          [r1, r2, r3],
+        ],
+        ['any of none holds nothing', [{ on: 'any', conditions: [] }], []],
         ['conditions combine', [answer('q', { op: 'in', values: ['Yes', 'No'] }), { on: 'finished', op: 'eq', value: false }], [r2]],
       ]
       for (const [name, where, expected] of cases) await assertSelects(storage, production, survey.id, where, expected, name)

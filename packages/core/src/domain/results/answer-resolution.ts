@@ -26,12 +26,10 @@ export interface AnswerOption {
   key: string
   /** Its position among the element's options, from 0, in the survey's order. */
   index: number
-  /** Its label per i18n key (`default` and each language code), trimmed; none for a picture. */
+  /** Its label per i18n key (`default` and each language code), as the survey writes it; none for a picture. */
   labels: Readonly<Record<string, string>>
   /** Its label in the survey's default language ('' when it has none). */
   defaultLabel: string
-  /** Its labels as the survey writes them, untrimmed: what a respondent's answer holds. */
-  written: readonly string[]
 }
 
 /** The options of one list of an element (its choices, a matrix's rows or its columns), ready to match. */
@@ -73,8 +71,8 @@ export function optionSet(list: unknown): OptionSet {
     const id = labelled && (typeof entry.id === 'string' || typeof entry.id === 'number') ? String(entry.id) : null
     const written = writtenLabels(labelled ? entry.label : entry)
     if (id === null && written.length === 0) return []
-    const labels = Object.fromEntries(written.map(([language, text]) => [language, text.trim()]))
-    return [{ id, key: id ?? `#${index}`, index, labels, defaultLabel: labels.default ?? '', written: written.map(([, text]) => text) }]
+    const labels = Object.fromEntries(written)
+    return [{ id, key: id ?? `#${index}`, index, labels, defaultLabel: labels.default ?? '' }]
   })
   const other = all.find((option) => option.id === 'other')
   const options = all.filter((option) => option !== other)
@@ -86,7 +84,7 @@ export function optionSet(list: unknown): OptionSet {
     for (const [language, label] of Object.entries(option.labels)) {
       let map = byLanguage.get(language)
       if (!map) byLanguage.set(language, (map = new Map()))
-      if (!map.has(label)) map.set(label, option)
+      if (!map.has(label.trim())) map.set(label.trim(), option)
     }
   }
   for (const language of ['default', ...byLanguage.keys()])
@@ -157,5 +155,11 @@ export function storedForms(set: OptionSet, value: string): string[] {
   const resolved = resolveValue(set, value)
   if (resolved.match !== 'exact' && resolved.match !== 'label') return [value]
   const option = resolved.option as AnswerOption
-  return [...new Set([value, ...(option.id === null ? [] : [option.id]), ...Object.values(option.labels), ...option.written])]
+  return [
+    ...new Set([
+      value,
+      ...(option.id === null ? [] : [option.id]),
+      ...Object.values(option.labels).flatMap((label) => [label, label.trim()]),
+    ]),
+  ]
 }

@@ -28,6 +28,8 @@ export interface ResponseJsonField {
  * - `tags` `in` / `nin`: the response has a tag with one of these names / has none of them.
  * - `quota` `in`: the response is linked to quota `quotaId` with one of these statuses.
  * - `createdAt` / `updatedAt`: compared to `value`.
+ * - `any`: one of `conditions` holds (OR; none: nothing holds). Core makes it, never a request, to match an
+ *   answer stored under any of its translations (a matrix row's label in each language).
  */
 export type ResponseCondition =
   | { on: 'json'; field: ResponseJsonField; op: 'in'; values: string[] }
@@ -39,3 +41,4 @@ export type ResponseCondition =
   | { on: 'quota'; quotaId: string; op: 'in'; values: Array<'screenedIn' | 'screenedOut'> }
   | { on: 'finished'; op: 'eq'; value: boolean }
   | { on: 'createdAt' | 'updatedAt'; op: 'gt' | 'gte' | 'lt' | 'lte'; value: Date }
+  | { on: 'any'; conditions: ResponseCondition[] }
