@@ -51,6 +51,19 @@ test('answers come newest first in pages, searched in any case with % and _ as p
   assert.equal((await answers('questionId=q1&search=S&finished=false')).values, ['snake_case', 'slow'], 'the summary’s filters too')
   assert.equal((await answers('questionId=contact&search=EXAMPLE.NET')).values, [['Linus', 'T', 'linus@example.net', '', 'Kernel GmbH']])
 
+  // The shared page searches the same answers, with a GET form that keeps its tab and field.
+  const shared = await b.call('POST', `/api/v1/management/surveys/${survey.id}/share`, { key: b.keyA })
+  const page = await b.call('GET', `/share/${shared.body.data.resultShareKey}?tab=answers&field=data:q1&search=FAST`)
+  assert.is(page.status, 200, page.text)
+  assert.equal(
+    [...page.text.matchAll(/<span class="cv-answer">([^<]*)</g)].map((match) => match[1]),
+    ['fastXcase', 'FAST enough', 'Fast and 100% reliable'],
+  )
+  assert.ok(page.text.includes('name="search" maxlength="200" value="FAST"'), 'the search in its box')
+  assert.ok(page.text.includes('<input type="hidden" name="field" value="data:q1">'), 'the form keeps the field')
+  const long = await b.call('GET', `/share/${shared.body.data.resultShareKey}?tab=answers&field=data:q1&search=${'x'.repeat(201)}`)
+  assert.is(long.status, 400)
+
   const refused = async (query: string, key: string, field?: string) => {
     const res = await b.call('GET', `${base}?${query}`, { key })
     // Another environment's survey is refused as the summary refuses it.
