@@ -13,6 +13,8 @@ import { registerAuditLogRoutes } from './routes/management/audit-log'
 import { registerEnvironmentRoutes } from './routes/management/environment'
 import { registerManagementResponseRoutes } from './routes/management/responses'
 import { registerManagementStorageRoutes } from './routes/management/storage'
+import { registerFileLinkRoutes } from './routes/management/file-links'
+import { registerSurveyAnswerRoutes } from './routes/management/survey-answers'
 import { registerSurveyRoutes } from './routes/management/surveys'
 import { registerWebhookRoutes } from './routes/management/webhooks'
 import { registerActionClassRoutes } from './routes/management/action-classes'
@@ -67,6 +69,7 @@ export function registerEveryRoute(
   registerMeRoutes(table)
   registerEnvironmentRoutes(table)
   registerSurveyRoutes(table)
+  registerSurveyAnswerRoutes(table)
   registerSurveyShareRoutes(table)
   registerSurveyPreviewRoutes(table)
   registerEditorTokenRoutes(table)
@@ -94,6 +97,7 @@ export function registerEveryRoute(
   registerClientContactRoutes(table)
   registerSingleUseIdRoutes(table)
   if (uploads) {
+    registerFileLinkRoutes(table, uploads)
     registerManagementStorageRoutes(table, uploads)
     registerClientStorageRoutes(table, uploads)
     registerFileRoutes(table, uploads)

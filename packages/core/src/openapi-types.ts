@@ -109,6 +109,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/surveys/{surveyId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One question's answers, newest first, with a search inside them (a Canvass extension)
+         * @description The non-empty answers to `questionId` of the survey's responses, newest first, filtered as the summary is (`startDate`, `endDate`, `filterDateField`, `finished`, `lang`, `filter[…]`). `search` (at most 200 characters) keeps answers containing it in any case: a text answer's text, a contact info, address or file upload answer's values; `%` and `_` are plain characters. Pages of `limit` (1 to 100, default 20); a `Link` header with `rel="next"` carries the `cursor` of the next page.
+         */
+        get: operations["getV1ManagementSurveysBySurveyIdAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/management/surveys/{surveyId}/share": {
         parameters: {
             query?: never;
@@ -1553,6 +1573,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/storage/file-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived link that opens one uploaded file of the environment (a Canvass extension)
+         * @description For the URL of an uploaded file of the caller's environment (as a file upload answer stores it), a link a browser can open without a key: a private file's URL with a `token` that opens that file only, for five minutes (`expiresAt`); a public file's URL as it is (`expiresAt` null). 400 names `url` when it is no file's URL; 404 for a file that does not exist or belongs to another environment.
+         */
+        post: operations["postV1ManagementStorageFileLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/management/storage": {
         parameters: {
             query?: never;
@@ -1645,7 +1685,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an uploaded file (byte ranges allowed); private ones need a key of their environment */
+        /** Read an uploaded file (byte ranges allowed); private ones need a key of their environment or a file link */
         get: operations["getStorageByEnvironmentIdByAccessTypeByFileName"];
         put?: never;
         post?: never;
@@ -1838,7 +1878,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A shared survey's results as a page: the summary, ?tab=responses, ?tab=answers&field=data:ID; filters startDate, endDate, finished, lang and filter[<field>][<operator>]; after pages */
+        /** A shared survey's results as a page: the summary, ?tab=responses, ?tab=answers&field=data:ID (with search); filters startDate, endDate, finished, lang and filter[<field>][<operator>]; after pages */
         get: operations["getShareByResultShareKey"];
         put?: never;
         post?: never;
@@ -4212,6 +4252,89 @@ export interface operations {
                                 unmatched?: number;
                             }[];
                         };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ManagementSurveysBySurveyIdAnswers: {
+        parameters: {
+            query: {
+                startDate?: string;
+                endDate?: string;
+                filterDateField?: "createdAt" | "updatedAt";
+                finished?: "true" | "false";
+                lang?: string;
+                questionId: string;
+                search?: string;
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            responseId: string;
+                            createdAt: string;
+                            value: unknown;
+                        }[];
                     };
                 };
             };
@@ -14304,6 +14427,100 @@ export interface operations {
             };
         };
     };
+    postV1ManagementStorageFileLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            url: string;
+                            expiresAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postV1ManagementStorage: {
         parameters: {
             query?: never;
@@ -14812,7 +15029,9 @@ export interface operations {
     };
     getStorageByEnvironmentIdByAccessTypeByFileName: {
         parameters: {
-            query?: never;
+            query?: {
+                token?: string;
+            };
             header?: never;
             path: {
                 environmentId: string;
@@ -14830,6 +15049,15 @@ export interface operations {
                 };
                 content: {
                     "*/*": string;
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No valid API key, or the resource belongs to another environment */
@@ -15961,6 +16189,7 @@ export interface operations {
                 tab?: string;
                 field?: string;
                 after?: string;
+                search?: string;
                 startDate?: string;
                 endDate?: string;
                 finished?: string;

@@ -317,6 +317,22 @@ const FIXTURES: Record<string, Fixture> = {
       resourceId: null,
     }
   },
+  'POST /api/v1/management/storage/file-links': async (x) => {
+    const signed = await presign(x)
+    const upload = await x.call('POST', '/api/v1/management/storage/local', {
+      key: x.keyA,
+      body: { fileBase64String: Buffer.from(MARKER).toString('base64') },
+      headers: {
+        'x-file-type': 'image/png',
+        'x-file-name': encodeURIComponent(signed.updatedFileName),
+        'x-signature': signed.signingData.signature,
+        'x-timestamp': String(signed.signingData.timestamp),
+        'x-uuid': signed.signingData.uuid,
+      },
+    })
+    if (upload.status !== 200) throw new Error(`seeding a file: ${upload.status} ${upload.text}`)
+    return { path: '/api/v1/management/storage/file-links', body: { url: signed.fileUrl }, resourceId: null }
+  },
   'POST /api/v1/webhooks': async () => ({
     path: '/api/v1/webhooks',
     body: { url: `http://127.0.0.1:9/${MARKER}`, triggers: ['responseCreated'], name: MARKER },

@@ -147,12 +147,14 @@ test("a cross-site write, one without the CSRF token and one with another person
 test('a viewer may change nothing; viewers and editors may not use the routes of owners', async () => {
   let checked = 0
   for (const route of apiKeyRoutes()) {
-    const owners = consoleRoleNeeded(route.method, route.path) === 'owner'
+    const needed = consoleRoleNeeded(route.method, route.path)
+    const owners = needed === 'owner'
     if (route.path === '/api/mcp') {
       console.log('skipped /api/mcp: it takes keys only, so a console request gets its 401')
       continue
     }
-    if (route.method !== 'GET' || owners) {
+    // Every write but one a viewer may send: a link to a file of a response (docs/api.md, "Opening a file").
+    if (needed !== 'viewer') {
       const answer = await asConsole(viewer, route.method, route.url, { body: route.method === 'GET' ? undefined : {} })
       assert.is(answer.status, 403, `viewer ${route.method} ${route.path}: ${answer.text}`)
       checked++
@@ -175,6 +177,8 @@ test('a viewer may change nothing; viewers and editors may not use the routes of
     const answer = await asConsole(viewer, 'GET', path)
     assert.is(answer.status, 200, `${path}: ${answer.text}`)
   }
+  const link = await asConsole(viewer, 'POST', '/api/v1/management/storage/file-links', { body: { url: 'not a file' } })
+  assert.is(link.status, 400, `a viewer may ask for a file link: ${link.text}`)
   assert.is((await asConsole(owner, 'GET', '/api/v1/management/audit-log')).status, 200)
   assert.is((await asConsole(owner, 'GET', '/api/v1/webhooks')).status, 200)
   // The console's webhook edit is an owner's, as every webhook route (issue 82, item 14).

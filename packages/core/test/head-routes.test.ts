@@ -74,6 +74,7 @@ async function seed(environmentId: string): Promise<void> {
   })
   Object.assign(query, {
     '/api/v1/management/responses/export': `?surveyId=${survey.id}&format=csv`,
+    '/api/v1/management/surveys/:surveyId/answers': '?questionId=q1',
     '/api/v3/surveys': `?workspaceId=${environmentId}`,
     '/api/v3/action-classes': `?workspaceId=${environmentId}`,
     '/api/v3/contact-attribute-keys': `?workspaceId=${environmentId}`,

@@ -19,6 +19,8 @@ import { answerText, surveyQuestions, tagName } from '../survey-data'
 import { ErrorText, useAction, useLoad, when } from '../ui'
 import type { SurveyPageData } from '../survey-page'
 import { Pager } from '../survey-page'
+import { AnswersCard } from './results/answers-card'
+import { AnswerView } from './results/answer-view'
 
 /** The results' filters, shared by the summary, the table and the export. */
 export interface ResultFilters {
@@ -279,6 +281,9 @@ export function SummaryScreen(props: FilterProps) {
               summary={data}
               questions={resultsQuestions(survey.questions ?? survey.blocks?.flatMap((block) => block.elements) ?? [])}
               blocks={survey.blocks ?? []}
+              open={(question) => (
+                <AnswersCard surveyId={survey.id} question={question} query={query} index={data.questions.indexOf(question)} />
+              )}
             />
           </div>
           <section class="cv-card" aria-labelledby="cv-over-time">
@@ -358,7 +363,9 @@ export function ResponsesScreen(props: FilterProps) {
                   </td>
                   <td>{response.finished ? 'Yes' : 'No'}</td>
                   {questions.map((question) => (
-                    <td key={question.id}>{answerText(response.data[question.id])}</td>
+                    <td key={question.id}>
+                      <AnswerView type={question.type} value={response.data[question.id]} />
+                    </td>
                   ))}
                   <td>{(response.tags ?? []).map(tagName).join(', ')}</td>
                 </tr>
@@ -445,7 +452,9 @@ export function ResponseScreen({ page, responseId }: { page: SurveyPageData; res
         {surveyQuestions(survey).map((question) => (
           <Fragment key={`q-${question.id}`}>
             <dt>{question.headline}</dt>
-            <dd>{answerText(data.data[question.id]) || <span class="cv-muted">Not answered</span>}</dd>
+            <dd>
+              <AnswerView type={question.type} value={data.data[question.id]} empty={<span class="cv-muted">Not answered</span>} />
+            </dd>
           </Fragment>
         ))}
       </dl>

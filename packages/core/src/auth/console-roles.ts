@@ -45,6 +45,8 @@ const under = (path: string, prefix: string): boolean =>
 export function consoleRoleNeeded(method: string, routePath: string): ConsoleRole {
   if (OWNER_ONLY_PREFIXES.some((prefix) => under(routePath, prefix)) || OWNER_ONLY_PATHS.has(routePath)) return 'owner'
   if (method === 'PUT' && routePath === '/api/v1/management/environment') return 'owner'
+  // A read sent as a POST: a link to a file of a response, which a viewer reads anyway (docs/api.md, "Opening a file").
+  if (method === 'POST' && routePath === '/api/v1/management/storage/file-links') return 'viewer'
   return method === 'GET' || method === 'HEAD' ? 'viewer' : 'editor'
 }
 

@@ -11,6 +11,7 @@ import type { SurveyRecord } from '../ports/storage'
 import type { QuestionSummary, Summary } from '../results/model'
 import { resultsQuestions, surveyBlocks } from '../results/model'
 import { ResultsSummary } from '../results/summary'
+import { AnswerList } from '../results/answers'
 import { renderedHtml } from './rendered-html'
 import type { ShareField } from './share-page-parts'
 import {
@@ -44,6 +45,8 @@ export interface ShareSummaryView {
   basePath: string
   /** The link to a field's answers list, with the page's filters. */
   answersHref: (field: ShareField) => string
+  /** What a search form of a field's answers sends besides `search`: the answers tab, the field, the filters. */
+  answersForm: (field: ShareField) => ReadonlyArray<readonly [string, string]>
 }
 
 /**
@@ -65,14 +68,33 @@ const isListed = (type: string) => elementCount(type) === 'none'
 
 /** The summary tab as HTML, drawn by the results components the console draws it with too. */
 export function summaryTabHtml(view: ShareSummaryView): string {
-  const open = (question: QuestionSummary) => (
-    <Latest
-      view={view}
-      field={{ source: 'data', key: question.questionId }}
-      label={question.headline || question.questionId}
-      files={question.type === 'fileUpload'}
-    />
-  )
+  let cards = 0
+  const open = (question: QuestionSummary) => {
+    const field: ShareField = { source: 'data', key: question.questionId }
+    const page = view.latest[shareFieldParam(field)]
+    const items = page?.items.slice(0, SHARE_PAGE_LIMITS.latestAnswers) ?? []
+    const headline = question.headline || question.questionId
+    return (
+      <AnswerList
+        question={{ questionId: question.questionId, type: question.type, headline }}
+        // Its place on the page, never the response's id (docs/results.md#what-it-never-shows).
+        items={items.map((item, place) => ({ key: String(place), createdAt: item.createdAt, value: item.value }))}
+        search=""
+        index={cards++}
+        hidden={view.answersForm(field)}
+        file={(url, name) => <SharedFile url={url} name={name} view={view} />}
+        more={
+          items.length > 0 ? (
+            <p class="cv-more">
+              <a class="cv-link" href={view.answersHref(field)}>
+                All answers<span class="cv-sr">: {headline}</span> →
+              </a>
+            </p>
+          ) : null
+        }
+      />
+    )
+  }
   return renderedHtml(
     renderToString(
       <>
@@ -168,4 +190,20 @@ export function filesHtml(value: unknown, view: Pick<ShareSummaryView, 'basePath
       return `${name} <span class="cv-muted">(${/\/storage\/[^/]+\/private\//.test(url) ? 'private file' : 'not linked'})</span>`
     })
     .join(', ')
+}
+
+/** An uploaded file as the page shows it: a link when the page may link it (`shareFileHref`), else its name. */
+export function SharedFile({ url, name, view }: { url: string; name: string; view: Pick<ShareSummaryView, 'basePath' | 'survey'> }) {
+  const href = shareFileHref(url, view.basePath, view.survey.environmentId)
+  if (href)
+    return (
+      <a class="cv-link" href={href}>
+        {name}
+      </a>
+    )
+  return (
+    <>
+      {name} <span class="cv-muted">({/\/storage\/[^/]+\/private\//.test(url) ? 'private file' : 'not linked'})</span>
+    </>
+  )
 }

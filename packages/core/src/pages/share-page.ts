@@ -43,6 +43,7 @@ import {
 import { SHARE_PAGE_STYLE } from './share-page-style'
 import type { ShareAnswerPage, SharePageSummary } from './share-page-summary'
 import { filesHtml, summaryTabHtml } from './share-page-summary'
+import { questionAnswersTabHtml } from './share-page-answers'
 
 export type { ShareField } from './share-page-parts'
 export { SHARE_PAGE_LIMITS, parseShareFieldParam, shareFieldParam } from './share-page-parts'
@@ -69,7 +70,7 @@ export interface ShareResponsePage {
 export type SharePageView =
   | { tab: 'summary'; summary: SharePageSummary; latest: Readonly<Record<string, ShareAnswerPage | undefined>> }
   | { tab: 'responses'; responses: ShareResponsePage; after?: string | undefined }
-  | { tab: 'answers'; field: ShareField; answers: ShareAnswerPage; after?: string | undefined }
+  | { tab: 'answers'; field: ShareField; answers: ShareAnswerPage; after?: string | undefined; search?: string | undefined }
 
 export interface SharePageInput {
   survey: Pick<SurveyRecord, 'name' | 'environmentId' | 'questions' | 'hiddenFields' | 'variables' | 'languages'> & { blocks?: unknown[] }
@@ -96,8 +97,15 @@ export function sharePageHtml(input: SharePageInput): string {
       latest: view.latest,
       basePath: input.basePath,
       answersHref: (target) => href({ tab: 'answers', field: shareFieldParam(target) }),
+      answersForm: (target) => formFields({ tab: 'answers', field: shareFieldParam(target) }, filters),
     })
   else if (view.tab === 'responses') body = responsesTabHtml(input, view.responses, view.after, href)
+  else if (view.search || surveyQuestions(survey).some((question) => shareFieldParam({ source: 'data', key: question.id }) === field))
+    body = questionAnswersTabHtml(input, view, {
+      summaryHref: href({}),
+      hidden: formFields({ tab: 'answers', field }, filters),
+      pager: (params) => pagerHtml(view.answers.next, view.after, href, { tab: 'answers', field: field as string, ...params }, 'answers'),
+    })
   else body = answersTabHtml(input, view.field, view.answers, view.after, href)
   const name = plainText(survey.name) || 'Survey'
   return `<!doctype html>
@@ -126,6 +134,12 @@ ${body}
 
 /** A link relative to the page (so that it keeps the page's path and key): the params and the filters. */
 function pageHref(params: Record<string, string | undefined>, filters: SharePageFilters): string {
+  const query = new URLSearchParams(formFields(params, filters) as Array<[string, string]>).toString()
+  return query ? `?${query}` : '?'
+}
+
+/** The params and the filters as the fields of a GET form (or a link's query). */
+function formFields(params: Record<string, string | undefined>, filters: SharePageFilters): Array<readonly [string, string]> {
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, value)
   if (filters.startDate) search.set('startDate', day(filters.startDate))
@@ -133,8 +147,7 @@ function pageHref(params: Record<string, string | undefined>, filters: SharePage
   if (filters.finished) search.set('finished', 'true')
   if (filters.language) search.set('lang', filters.language)
   for (const [name, value] of filters.params ?? []) search.append(name, value)
-  const query = search.toString()
-  return query ? `?${query}` : '?'
+  return [...search.entries()]
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10)

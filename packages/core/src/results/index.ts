@@ -27,3 +27,6 @@ export {
 export type { ResultsQuestion, ResultsSummaryProps } from './summary'
 export { QuestionCard, ResultsSummary, Totals } from './summary'
 export { RESULTS_STYLE } from './style'
+export type { AnswerItem, AnswerListProps } from './answers'
+export { Answer, AnswerList, ANSWER_SEARCH_MAX } from './answers'
+export { ANSWER_FIELD_LABELS, answerFields, answerFiles, answerLine, fileNameOf } from './answer-text'

@@ -3,6 +3,7 @@
  * `.cv-results` (so that nothing leaks into the page around it), colours as custom properties set on
  * `.cv-results`, and nothing loaded from anywhere. A page may give dark colours by setting the same properties.
  */
+import { ANSWER_RULES } from './answer-style'
 
 /** The light colours; the shared results page sets the dark ones under `prefers-color-scheme: dark`. */
 export const RESULTS_LIGHT =
@@ -122,6 +123,6 @@ const scoped = (rules: Array<[string, string]>) =>
 
 export const RESULTS_STYLE =
   `.cv-results{${RESULTS_LIGHT};color:var(--cv-text)}` +
-  scoped(RULES) +
+  scoped([...RULES, ...ANSWER_RULES]) +
   `@media (max-width:860px){${scoped(NARROW)}}` +
   `@media (max-width:560px){${scoped(PHONE)}}`

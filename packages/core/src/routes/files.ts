@@ -1,3 +1,5 @@
+import * as v from 'valibot'
+import { createFileLinks } from '../domain/tokens/file-links'
 import { dispositionName, isKey } from '../uploads/blob-names'
 import type { Handler } from '../context'
 import { param } from '../context'
@@ -10,20 +12,26 @@ import type { RouteTable } from '../http/route-table'
 
 /**
  * `GET /storage/{environmentId}/{public|private}/{fileName}` (docs/design.md, "Uploads"): public files to anyone, private
- * ones only with a key of that environment. Served with `nosniff`, a sandboxing CSP, and as an attachment
+ * ones only with a key of that environment or the `token` of a file link signed for that file. Served with `nosniff`, a sandboxing CSP, and as an attachment
  * unless the file is an image a browser shows inline; single byte ranges are answered with 206.
  */
 export function registerFileRoutes(routes: RouteTable, settings: UploadSettings): void {
+  const links = createFileLinks(settings.secret)
   const serve: Handler = async (request, ctx) => {
     const environmentId = param(request, 'environmentId')
     const accessType = param(request, 'accessType')
     const fileName = param(request, 'fileName')
     if (accessType !== 'public' && accessType !== 'private') throw fileNotFound(fileName)
-    if (accessType === 'private') {
+    const key = `${environmentId}/${accessType}/${fileName}`
+    // A file link's token (docs/api.md, "Opening a file") opens the one private file it was signed for, in place
+    // of a key; a public file is anyone's, token or not.
+    const token = request.query.token
+    if (accessType === 'private' && token !== undefined) {
+      if (typeof token !== 'string' || !links.opens(token, key, ctx.now())) throw unauthorized()
+    } else if (accessType === 'private') {
       const caller = await authenticate(request, ctx)
       if (caller.environmentId !== environmentId) throw unauthorized()
     }
-    const key = `${environmentId}/${accessType}/${fileName}`
     if (fileName.includes('/') || !isKey(key)) throw fileNotFound(fileName)
 
     const range = await requestedRange(request.headers.get('range'), () => settings.blobStore.head(key))
@@ -54,8 +62,9 @@ export function registerFileRoutes(routes: RouteTable, settings: UploadSettings)
   }
 
   routes.get('/storage/:environmentId/:accessType/:fileName', serve, {
-    summary: 'Read an uploaded file (byte ranges allowed); private ones need a key of their environment',
+    summary: 'Read an uploaded file (byte ranges allowed); private ones need a key of their environment or a file link',
     auth: 'file',
+    query: v.object({ token: v.optional(v.pipe(v.string(), v.maxLength(2048))) }),
     produces: 'file',
     requires: 'blobStore',
     ranges: true,

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { MAX_ANSWER_SEARCH } from '../domain/results/answer-search'
 import type { CanvassContext, Handler } from '../context'
 import { param } from '../context'
 import { CanvassError, validationError } from '../errors'
@@ -27,13 +28,14 @@ export function registerSharePageRoutes(routes: RouteTable, uploads: UploadSetti
   const sharePage = sharePageWith(uploads)
   routes.get('/share/:resultShareKey', sharePage, {
     summary:
-      "A shared survey's results as a page: the summary, `?tab=responses`, `?tab=answers&field=data:ID`; filters `startDate`, `endDate`, `finished`, `lang` and `filter[<field>][<operator>]`; `after` pages",
+      "A shared survey's results as a page: the summary, `?tab=responses`, `?tab=answers&field=data:ID` (with `search`); filters `startDate`, `endDate`, `finished`, `lang` and `filter[<field>][<operator>]`; `after` pages",
     auth: 'none',
     produces: 'text/html',
     query: v.object({
       tab: v.optional(v.string()),
       field: v.optional(v.string()),
       after: v.optional(v.string()),
+      search: v.optional(v.string()),
       startDate: v.optional(v.string()),
       endDate: v.optional(v.string()),
       finished: v.optional(v.string()),
@@ -134,11 +136,14 @@ async function readView(
   if (tab === 'answers') {
     const field = parseShareFieldParam(one(query, 'field'))
     if (!field) throw badParameter('field', 'Must be data:ID or variables:ID')
+    const search = one(query, 'search')?.trim()
+    if (search && search.length > MAX_ANSWER_SEARCH) throw badParameter('search', `Must be at most ${MAX_ANSWER_SEARCH} characters`)
     const answers = await shareAnswers(ctx, survey, field, filters, {
       limit: SHARE_PAGE_LIMITS.answersPerPage,
       ...(after ? { after } : {}),
+      ...(search ? { search } : {}),
     })
-    return { tab, field, answers, after }
+    return { tab, field, answers, after, search }
   }
   if (tab !== 'summary') throw badParameter('tab', 'Must be summary, responses or answers')
   const [summary, latest] = await Promise.all([shareSummary(ctx, survey, filters), latestAnswers(ctx, survey, filters)])

@@ -1,6 +1,6 @@
 import type { AnswerListQuery, AnswerRow } from '@canvass/core'
 import { sql } from 'kysely'
-import type { Kysely } from 'kysely'
+import type { Kysely, RawBuilder, SqlBool } from 'kysely'
 import type { Database } from '../postgres/database'
 import { filterResponses, pageResponses } from '../responses/filter-responses'
 import { isStorable } from '../postgres/is-storable'
@@ -28,12 +28,28 @@ export async function listAnswers(
     { ...query, surveyId },
   )
   if (!filtered) return []
+  const text = sql`${column} ->> ${query.key}::text`
+  const search = query.search ? searched(text, json, query.search) : undefined
+  if (search === null) return []
   const rows = await pageResponses(
-    filtered.where(answered(sql`${column} ->> ${query.key}::text`, json)),
+    filtered.where(answered(text, json)).$if(search !== undefined, (select) => select.where(search as RawBuilder<SqlBool>)),
     { column: 'created_at', direction: 'desc' },
     query.after,
   )
     .limit(query.limit + 1)
     .execute()
   return rows.map((row) => ({ responseId: row.id, createdAt: row.created_at, value: row.value }))
+}
+
+/**
+ * `AnswerListQuery.search`: the text contains it (ILIKE, with `%`, `_` and `\\` escaped so that they are
+ * themselves), or for a list one of its values does; an object never matches. Null when it cannot match.
+ */
+function searched(text: RawBuilder<unknown>, json: RawBuilder<unknown>, search: string): RawBuilder<SqlBool> | null {
+  if (!isStorable(search)) return null
+  const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  return sql<SqlBool>`(case jsonb_typeof(${json})
+    when 'array' then exists (select 1 from jsonb_array_elements_text(${json}) as element(value) where element.value ilike ${pattern})
+    when 'object' then false
+    else ${text} ilike ${pattern} end)`
 }

@@ -160,15 +160,15 @@ const MAX_PAGE = 100
 
 /**
  * One field's answers (`data`: a question's or a hidden field's; `variables`: a variable's), newest first, a
- * page of `page.limit` (1 to 100) from after the cursor `page.after`; `next` is the cursor of the page after,
- * or null. A cursor this did not write is a 400.
+ * page of `page.limit` (1 to 100) from after the cursor `page.after`, only those holding `page.search` when
+ * given; `next` is the cursor of the page after, or null. A cursor this did not write is a 400.
  */
 export async function shareAnswers(
   ctx: CanvassContext,
   survey: SurveyRecord,
   field: { source: 'data' | 'variables'; key: string },
   filters: ShareFilters,
-  page: { limit: number; after?: string },
+  page: { limit: number; after?: string; search?: string },
 ): Promise<{ items: AnswerRow[]; next: string | null }> {
   const limit = pageLimit(page.limit)
   const rows = await reportingOf(ctx.storage).responses.listAnswers(survey.environmentId, survey.id, {
@@ -176,6 +176,7 @@ export async function shareAnswers(
     source: field.source,
     key: field.key,
     limit,
+    ...(page.search ? { search: page.search } : {}),
     ...(await afterOf(ctx, survey, page.after)),
   })
   return pageOf(ctx, survey, rows, limit, (row) => ({ createdAt: row.createdAt, id: row.responseId }))

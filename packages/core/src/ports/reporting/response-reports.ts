@@ -9,6 +9,12 @@ export interface AnswerListQuery
   /** `data` holds answers and hidden fields, `variables` the survey's variables. */
   source: 'data' | 'variables'
   key: string
+  /**
+   * Only answers holding this text, in any case: a text (or a number's, a boolean's) containing it, or a list
+   * answer (contact info, address, files) with a value containing it; an object answer never matches. `%`, `_`
+   * and `\\` are themselves, never patterns. Routes take at most 200 characters.
+   */
+  search?: string
 }
 
 /** One answer as `ResponseReports.listAnswers` reads it. */
