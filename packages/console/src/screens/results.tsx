@@ -278,7 +278,6 @@ export function SummaryScreen(props: FilterProps) {
             <ResultsSummary
               summary={data}
               questions={resultsQuestions(survey.questions ?? survey.blocks?.flatMap((block) => block.elements) ?? [])}
-              blocks={survey.blocks ?? []}
             />
           </div>
           <section class="cv-card" aria-labelledby="cv-over-time">
