@@ -22,7 +22,12 @@ const BLOCKS = [
           id: 'g',
           connector: 'and',
           conditions: [
-            { id: 'c', leftOperand: { type: 'element', value: 'nps' }, operator: 'isLessThanOrEqual', rightOperand: { type: 'static', value: 6 } },
+            {
+              id: 'c',
+              leftOperand: { type: 'element', value: 'nps' },
+              operator: 'isLessThanOrEqual',
+              rightOperand: { type: 'static', value: 6 },
+            },
           ],
         },
         actions: [{ id: 'a', objective: 'jumpToBlock', target: 'followup' }],

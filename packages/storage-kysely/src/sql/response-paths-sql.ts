@@ -13,7 +13,7 @@ import { answered } from './response-conditions-sql'
  * the least frequent are merged into groups by marks only, and past as many of those, by `finished` alone.
  */
 
-type PathRow = { count: string; finished: boolean; marks: string | null; vals: unknown }
+export type PathRow = { count: string; finished: boolean; marks: string | null; vals: unknown }
 
 /**
  * The statement of the groups of the responses `from` (the summary's rows, `data` their answers) that `where`
@@ -24,6 +24,8 @@ export function pathsStatement(
   from: RawBuilder<unknown>,
   data: RawBuilder<unknown>,
   where: RawBuilder<unknown>,
+  /** The cap of each kind of group (`PATH_GROUPS`; smaller in tests). */
+  groups = PATH_GROUPS,
 ): RawBuilder<PathRow> | null {
   const paths = query.paths
   if (paths === undefined) return null
@@ -42,7 +44,7 @@ export function pathsStatement(
     ...paths.variables.map((id) => sql`jsonb_build_array(r.variables -> ${id}::text)`),
   ]
   const values = read.length === 0 ? sql`'[]'::jsonb` : sql.join(read, sql` || `)
-  const cap = sql.lit(PATH_GROUPS)
+  const cap = sql.lit(groups)
   return sql<PathRow>`
     with s as (select r.finished as f, ${marks} as m, ${values} as v from ${from} where ${where}),
     g as (select count(*) as n, f, m, v from s group by f, m, v),
@@ -91,7 +93,7 @@ export function addPaths(into: Map<string, PathGroup>, groups: Iterable<PathGrou
 }
 
 /** Groups added up from several statements, capped again as one statement caps them (see `PathGroup`). */
-export function capPaths(groups: Iterable<PathGroup>): PathGroup[] {
+export function capPaths(groups: Iterable<PathGroup>, cap = PATH_GROUPS): PathGroup[] {
   const byCount = (list: PathGroup[]) => list.sort((a, b) => b.count - a.count || (keyOf(a) < keyOf(b) ? -1 : 1))
   const all = [...groups]
   const full = byCount(all.filter((group) => group.values !== null))
@@ -102,7 +104,7 @@ export function capPaths(groups: Iterable<PathGroup>): PathGroup[] {
   )
   addPaths(
     rest,
-    full.slice(PATH_GROUPS).map((group) => ({ ...group, values: null })),
+    full.slice(cap).map((group) => ({ ...group, values: null })),
   )
   const marked = byCount([...rest.values()])
   const unmarked = new Map<string, PathGroup>()
@@ -112,7 +114,7 @@ export function capPaths(groups: Iterable<PathGroup>): PathGroup[] {
   )
   addPaths(
     unmarked,
-    marked.slice(PATH_GROUPS).map((group) => ({ ...group, marks: null })),
+    marked.slice(cap).map((group) => ({ ...group, marks: null })),
   )
-  return [...full.slice(0, PATH_GROUPS), ...marked.slice(0, PATH_GROUPS), ...unmarked.values()]
+  return [...full.slice(0, cap), ...marked.slice(0, cap), ...unmarked.values()]
 }
