@@ -4142,6 +4142,16 @@ export interface operations {
                                     droppedAfter: number;
                                     dropOffRate: number | null;
                                 }[];
+                                blocks: {
+                                    blockId: string;
+                                    name: string;
+                                    reached: number;
+                                    answered: number;
+                                    skipped: number;
+                                    leftHere: number;
+                                    dropOffRate: number | null;
+                                }[];
+                                notWalked: number;
                             };
                             quotas: {
                                 id: string;
@@ -15843,6 +15853,16 @@ export interface operations {
                                     droppedAfter: number;
                                     dropOffRate: number | null;
                                 }[];
+                                blocks: {
+                                    blockId: string;
+                                    name: string;
+                                    reached: number;
+                                    answered: number;
+                                    skipped: number;
+                                    leftHere: number;
+                                    dropOffRate: number | null;
+                                }[];
+                                notWalked: number;
                             };
                             questions: {
                                 questionId: string;
