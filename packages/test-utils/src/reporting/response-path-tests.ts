@@ -1,5 +1,5 @@
 import * as assert from 'uvu/assert'
-import type { PathGroup, SummaryQuery } from '@canvass/core'
+import type { NewResponse, PathGroup, SummaryQuery } from '@canvass/core'
 import { seedProject, seedResponse, seedSurvey } from '../storage/seed'
 import type { ReportingStorageTest } from './reporting-test'
 
@@ -13,7 +13,7 @@ export const responsePathTests: ReportingStorageTest[] = [
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const other = await seedSurvey(storage, production)
-      const seeds = [
+      const seeds: Array<Partial<NewResponse>> = [
         { finished: true, data: { nps: 10, more: 'great' }, ttc: { nps: 900, more: 1200 } },
         { finished: true, data: { nps: 10, more: 'fine' }, ttc: { nps: 700, more: 800 } },
         { finished: false, data: { nps: 3 }, ttc: { nps: 500 }, variables: { v: 1 } },
