@@ -3,10 +3,10 @@
  * filters as query parameters. The summary's model and its pictures are core's (`@canvass/core/results`),
  * the same the shared results page draws; they are named here too for the screens that read them.
  */
-export type { BarRow, QuestionSummary, Share, Summary, SurveyBlock } from '@canvass/core/results'
+export type { BarRow, BlockFunnel, QuestionSummary, Share, Summary, SurveyBlock } from '@canvass/core/results'
 export {
-  dropOffByBlock,
   durationText,
+  funnelRows,
   matrixTable,
   npsSegments,
   percentText,

@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
-  dropOffByBlock,
+  funnelRows,
   durationText,
   filterQuery,
   matrixTable,
@@ -102,28 +102,27 @@ test('responses per day fill the days between, bounded', () => {
   assert.equal(responsesPerDay([]), [])
 })
 
-test('drop-off per block: reached shrinks by those who stopped before', () => {
-  const rows = dropOffByBlock(
+test("the funnel's bars: each block's parts as shares of the most reached block, from the summary's walk", () => {
+  const block = (blockId: string, reached: number, answered: number, skipped: number, leftHere: number) => ({
+    blockId,
+    name: blockId,
+    reached,
+    answered,
+    skipped,
+    leftHere,
+    dropOffRate: null,
+  })
+  const rows = funnelRows({
+    dropOff: { beforeFirstQuestion: 0, questions: [], blocks: [block('start', 8, 7, 0, 1), block('followup', 3, 1, 1, 1)] },
+  })
+  assert.equal(
+    rows.map((row) => [row.blockId, row.width]),
     [
-      { id: 'b1', name: 'Start', elements: [{ id: 'q1' }, { id: 'q2' }] },
-      { id: 'b2', elements: [{ id: 'q3' }] },
+      ['start', { answered: 87.5, skipped: 0, leftHere: 12.5 }],
+      ['followup', { answered: 12.5, skipped: 12.5, leftHere: 12.5 }],
     ],
-    {
-      responses: { started: 10, finished: 6 },
-      dropOff: {
-        beforeFirstQuestion: 1,
-        questions: [
-          { questionId: 'q1', answered: 9, droppedAfter: 1, dropOffRate: 11 },
-          { questionId: 'q2', answered: 8, droppedAfter: 1, dropOffRate: 12 },
-          { questionId: 'q3', answered: 7, droppedAfter: 1, dropOffRate: 14 },
-        ],
-      },
-    },
   )
-  assert.equal(rows, [
-    { id: 'b1', label: 'Start', reached: 10, dropped: 3, percent: 30 },
-    { id: 'b2', label: 'Block 2', reached: 7, dropped: 1, percent: 14.3 },
-  ])
+  assert.equal(funnelRows({ dropOff: { beforeFirstQuestion: 0, questions: [] } }), [], 'a summary without blocks')
 })
 
 test('filters become query parameters; unfilled ones are left out', () => {

@@ -51,6 +51,7 @@ const READER = `(element) => {
     }),
     totals: all('.cv-stat').map(text),
     dropOff: text(element.querySelector('section[aria-labelledby="cv-dropoff"]')),
+    funnel: text(element.querySelector('section[aria-labelledby="cv-funnel"]')),
     heads: all('.cv-card-head').map(text),
     bars: all('.cv-bar-head').map(text),
     columns: all('.cv-histogram li').map(text),
@@ -65,6 +66,7 @@ interface Reading {
   numbers: string[]
   totals: string[]
   dropOff: string
+  funnel: string
   heads: string[]
   bars: string[]
   columns: string[]
@@ -105,8 +107,25 @@ test('the console and the shared page show one summary: numbers, labels, colours
     inConsole.bars.some((bar) => /%/.test(bar)),
     'percentages',
   )
+  assert.match(inConsole.funnel, /\d+ reached · \d+ answered · \d+ skipped · \d+ left here/, 'the drop-off funnel')
+  assert.ok(
+    inConsole.numbers.some((entry) => entry.startsWith('funnel-reached data-block=')),
+    "the funnel's table",
+  )
 
-  for (const part of ['numbers', 'totals', 'dropOff', 'heads', 'bars', 'columns', 'legend', 'segments', 'fills', 'cells'] as const)
+  for (const part of [
+    'numbers',
+    'totals',
+    'dropOff',
+    'funnel',
+    'heads',
+    'bars',
+    'columns',
+    'legend',
+    'segments',
+    'fills',
+    'cells',
+  ] as const)
     assert.equal(inConsole[part], onShare[part], `the ${part} are alike`)
   await consolePage.close()
   await sharePage.close()

@@ -4182,6 +4182,16 @@ export interface operations {
                                     droppedAfter: number;
                                     dropOffRate: number | null;
                                 }[];
+                                blocks: {
+                                    blockId: string;
+                                    name: string;
+                                    reached: number;
+                                    answered: number;
+                                    skipped: number;
+                                    leftHere: number;
+                                    dropOffRate: number | null;
+                                }[];
+                                notWalked: number;
                             };
                             quotas: {
                                 id: string;
@@ -16073,6 +16083,16 @@ export interface operations {
                                     droppedAfter: number;
                                     dropOffRate: number | null;
                                 }[];
+                                blocks: {
+                                    blockId: string;
+                                    name: string;
+                                    reached: number;
+                                    answered: number;
+                                    skipped: number;
+                                    leftHere: number;
+                                    dropOffRate: number | null;
+                                }[];
+                                notWalked: number;
                             };
                             questions: {
                                 questionId: string;

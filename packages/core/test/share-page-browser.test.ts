@@ -117,6 +117,16 @@ function summaryNumbers(s: any): Record<string, string> {
     put('dropoff-count', row.droppedAfter, q)
     put('dropoff-rate', row.dropOffRate, q)
   }
+  // The funnel along the path, drawn once a response reached a block.
+  if (s.dropOff.blocks.some((row: any) => row.reached > 0))
+    for (const row of s.dropOff.blocks) {
+      const b = { block: row.blockId }
+      put('funnel-reached', row.reached, b)
+      put('funnel-answered', row.answered, b)
+      put('funnel-skipped', row.skipped, b)
+      put('funnel-left', row.leftHere, b)
+      put('funnel-rate', row.dropOffRate, b)
+    }
   for (const question of s.questions) {
     const q = { question: question.questionId }
     put('question-answered', question.answered, q)

@@ -64,6 +64,7 @@ function normal(summary: SummaryAggregates) {
     cells: sortLists(summary.cells),
     positions: sortLists(summary.positions),
     lastAnswered: [...summary.lastAnswered].sort((a, b) => (a.index ?? -1) - (b.index ?? -1)),
+    paths: [...summary.paths].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
   }
 }
 
@@ -124,6 +125,8 @@ for (const backend of backends()) {
   const query: SummaryQuery = {
     maxTimeToComplete: 3_600_000,
     questions: QUESTIONS.map((question) => ({ id: question.id, count: COUNTS[question.id as keyof typeof COUNTS] })),
+    // The groups of the walk of paths are kept and added up too: the drop-off funnel of a kept period is a full read's.
+    paths: { data: ['color'], variables: [] },
   }
 
   const call = async (method: string, path: string, body?: unknown) => {
@@ -195,6 +198,19 @@ for (const backend of backends()) {
   test('the summary equals the one read from every response, and its closed months are kept', async () => {
     const summary = await same()
     assert.is(summary.started, 41)
+    assert.is(
+      summary.paths.reduce((sum, group) => sum + group.count, 0),
+      41,
+      'every response in a group of the paths',
+    )
+    assert.equal(
+      summary.paths.filter((group) => !group.finished).map((group) => [group.marks, group.values?.data.color]),
+      [
+        ['22000', 'Blue'],
+        ['22000', 'Red'],
+      ],
+      'the unfinished: answered the first two questions',
+    )
     assert.ok((await count('summary_parts')) >= 3, 'a part per closed month')
     // The parts are what a summary reads: a part made wrong by hand shows.
     await sql`update canvass.summary_parts set sums = jsonb_set(sums, '{started}', to_jsonb((sums ->> 'started')::int + 1000)) where survey_id = ${surveyId}`.execute(

@@ -109,6 +109,7 @@ for (const backend of backends()) {
   const query: SummaryQuery = {
     maxTimeToComplete: 86_400_000 * 2000,
     questions: Array.from({ length: QUESTIONS }, (_, i) => ({ id: `q${i}`, count: COUNT_OF[kindOf(i)] })),
+    paths: { data: ['q1'], variables: [] },
   }
 
   test('every count is exact, the median and the mean too', async () => {
@@ -123,6 +124,17 @@ for (const backend of backends()) {
     assert.equal(
       [...summary.lastAnswered].sort((a, b) => (a.index ?? -1) - (b.index ?? -1)),
       [...dropped].sort((a, b) => a[0] - b[0]).map(([index, count]) => ({ index, count })),
+    )
+    // The groups of paths, added up across slices and lanes: by finished, marks and the answer to q1.
+    const groups = new Map<string, number>()
+    for (const a of all) {
+      const marks = Array.from({ length: QUESTIONS }, (_, i) => (i <= a.last ? '2' : '0')).join('')
+      const key = JSON.stringify([a.finished, marks, a.data.q1 ?? null])
+      groups.set(key, (groups.get(key) ?? 0) + 1)
+    }
+    assert.equal(
+      summary.paths.map((group) => [JSON.stringify([group.finished, group.marks, group.values?.data.q1 ?? null]), group.count]).sort(),
+      [...groups].sort(),
     )
     const sorted = (list: Array<{ value: string; count: number }> | undefined) =>
       [...(list ?? [])].sort((a, b) => a.value.localeCompare(b.value))

@@ -280,7 +280,6 @@ export function SummaryScreen(props: FilterProps) {
             <ResultsSummary
               summary={data}
               questions={resultsQuestions(survey.questions ?? survey.blocks?.flatMap((block) => block.elements) ?? [])}
-              blocks={survey.blocks ?? []}
               open={(question) => (
                 <AnswersCard surveyId={survey.id} question={question} query={query} index={data.questions.indexOf(question)} />
               )}

@@ -5,11 +5,10 @@
 import { elementCount } from '../element-types'
 import type { VNode } from 'preact'
 import { renderToString } from 'preact-render-to-string'
-import { surveyBlocks as storedBlocks } from '../domain/surveys/survey-structure'
 import { escapeHtml } from '../http/html'
 import type { SurveyRecord } from '../ports/storage'
 import type { QuestionSummary, Summary } from '../results/model'
-import { resultsQuestions, surveyBlocks } from '../results/model'
+import { resultsQuestions } from '../results/model'
 import { ResultsSummary } from '../results/summary'
 import { AnswerList } from '../results/answers'
 import { renderedHtml } from './rendered-html'
@@ -98,12 +97,7 @@ export function summaryTabHtml(view: ShareSummaryView): string {
   return renderedHtml(
     renderToString(
       <>
-        <ResultsSummary
-          summary={view.summary}
-          questions={resultsQuestions(view.survey.questions)}
-          blocks={surveyBlocks(storedBlocks({ blocks: view.survey.blocks ?? [], questions: view.survey.questions }))}
-          open={open}
-        />
+        <ResultsSummary summary={view.summary} questions={resultsQuestions(view.survey.questions)} open={open} />
         <Fields view={view} />
       </>,
     ),

@@ -9,7 +9,8 @@
  * empty where the summary has null. Totals: `total-displays`, `total-starts`, `start-rate` (only with at least as
  * many displays as starts), `total-completes`,
  * `completion-rate`, `median-time`, `average-time` (ms). Drop-off: `dropoff-before-first`, and with
- * `data-question`: `dropoff-answered`, `dropoff-count`, `dropoff-rate`. Per question (`data-question`):
+ * `data-question`: `dropoff-answered`, `dropoff-count`, `dropoff-rate`; along the path, with `data-block`:
+ * `funnel-reached`, `funnel-answered`, `funnel-skipped`, `funnel-left`, `funnel-rate`. Per question (`data-question`):
  * `question-answered`, `question-skipped`; choices (`data-choice` too): `choice-count`, `choice-percentage`;
  * `other-count`, `other-percentage`, `other-value-count` (`data-other`: the value); NPS: `nps-score`,
  * `nps-average`, `nps-promoters`, `nps-passives`, `nps-detractors` and each with `-percentage`, `nps-count` and

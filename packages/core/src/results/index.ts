@@ -4,7 +4,7 @@
  * it, the words numbers are written in), the Preact components the console and the shared results page both
  * render, and their one style sheet (`RESULTS_STYLE`, every rule under `.cv-results`).
  */
-export type { BarRow, NpsTone, QuestionSummary, Share, Summary, SurveyBlock } from './model'
+export type { BarRow, BlockFunnel, NpsTone, QuestionSummary, Share, Summary, SurveyBlock } from './model'
 export {
   NONE,
   questionTypeName,
@@ -12,7 +12,6 @@ export {
   averageText,
   choiceLabel,
   countText,
-  dropOffByBlock,
   durationText,
   heatOf,
   matrixTable,
@@ -26,6 +25,8 @@ export {
 } from './model'
 export type { ResultsQuestion, ResultsSummaryProps } from './summary'
 export { QuestionCard, ResultsSummary, Totals } from './summary'
+export type { FunnelRow } from './funnel'
+export { DropOffFunnel, funnelRows } from './funnel'
 export { RESULTS_STYLE } from './style'
 export type { AnswerItem, AnswerListProps } from './answers'
 export { Answer, AnswerList, ANSWER_SEARCH_MAX } from './answers'

@@ -53,8 +53,26 @@ export interface Summary {
   dropOff: {
     beforeFirstQuestion: number
     questions: ReadonlyArray<{ questionId: string; answered: number; droppedAfter: number; dropOffRate: number | null }>
+    /** Per block along each response's path (`funnelRows`). */
+    blocks?: ReadonlyArray<BlockFunnel>
+    /** Responses past the cap of the groups walked, in no block (docs/api.md). */
+    notWalked?: number
   }
   questions: ReadonlyArray<QuestionSummary>
+}
+
+/**
+ * One block's drop-off, along the paths the survey's order and logic led each response: how many reached it,
+ * went on with an answer, went on with none (skipped) or stopped there (left here; `dropOffRate` of reached).
+ */
+export interface BlockFunnel {
+  blockId: string
+  name: string
+  reached: number
+  answered: number
+  skipped: number
+  leftHere: number
+  dropOffRate: number | null
 }
 
 /** One bar: what it stands for, its count, and its share of the whole in percent (0–100). */
@@ -208,28 +226,7 @@ export interface SurveyBlock {
   elements: ReadonlyArray<{ id: string }>
 }
 
-/**
- * Drop-off per block: how many started responses reached the block (those that did not stop in an earlier
- * one) and how many stopped within it (unfinished responses whose last answer is one of its questions; those
- * that answered nothing stopped in the first block).
- */
-export function dropOffByBlock(
-  blocks: readonly SurveyBlock[],
-  summary: Pick<Summary, 'dropOff' | 'responses'>,
-): Array<{ id: string; label: string; reached: number; dropped: number; percent: number }> {
-  const droppedAfter = new Map(summary.dropOff.questions.map((entry) => [entry.questionId, entry.droppedAfter]))
-  let reached = summary.responses.started
-  return blocks.map((block, index) => {
-    const dropped =
-      block.elements.reduce((sum, element) => sum + (droppedAfter.get(element.id) ?? 0), 0) +
-      (index === 0 ? summary.dropOff.beforeFirstQuestion : 0)
-    const row = { id: block.id, label: block.name || `Block ${index + 1}`, reached, dropped, percent: share(dropped, reached) }
-    reached = Math.max(0, reached - dropped)
-    return row
-  })
-}
-
-/** A stored survey's blocks as `dropOffByBlock` reads them; those it cannot read are left out. */
+/** A stored survey's blocks as v1 answers them; those it cannot read are left out. */
 export function surveyBlocks(blocks: readonly unknown[] | undefined): SurveyBlock[] {
   const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
   return (blocks ?? []).flatMap((block) =>

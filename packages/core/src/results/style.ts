@@ -88,6 +88,8 @@ const RULES: Array<[string, string]> = [
   ['.cv-details', 'margin-top:14px'],
   ['.cv-details summary', 'cursor:pointer;color:var(--cv-accent);font-weight:600'],
   ['.cv-details .cv-list', 'margin-top:8px'],
+  ['.cv-funnel-nums', 'color:var(--cv-muted);margin-left:auto;text-align:right'],
+  ['.cv-funnel-legend', 'margin-top:14px'],
   ['.cv-sr', 'position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0'],
 ]
 

@@ -1,13 +1,15 @@
 /**
- * A survey's results summary as one Preact tree: the totals, where unfinished responses stopped, and a card per
+ * A survey's results summary as one Preact tree: the totals, where unfinished responses stopped (after which
+ * question, and per block along each response's path), and a card per
  * question with the chart its type calls for. The console renders it in the browser and the shared results
  * page renders it to HTML on the server, so both show the same numbers, words and colours.
  */
 import type { ComponentChildren, VNode } from 'preact'
 import { BookingChart, ChoicesChart, MatrixChart, NpsChart, PairChart, RankingChart, ScaleChart } from './charts'
-import type { QuestionSummary, Summary, SurveyBlock } from './model'
-import { questionTypeName, dropOffByBlock, durationText, percentText, countText } from './model'
-import { Bar, Count, Num, Percent } from './parts'
+import { DropOffFunnel } from './funnel'
+import type { QuestionSummary, Summary } from './model'
+import { questionTypeName, durationText } from './model'
+import { Count, Num, Percent } from './parts'
 
 /** What a card needs of the question itself: its scale's range, and a matrix's rows and columns in order. */
 export interface ResultsQuestion {
@@ -22,18 +24,17 @@ export interface ResultsSummaryProps {
   summary: Summary
   /** The survey's questions, for headlines the summary lacks, scales' ranges and a matrix's order. */
   questions: readonly ResultsQuestion[]
-  /** The survey's blocks: drop-off is also drawn per block when there are some. */
-  blocks?: readonly SurveyBlock[]
   /** What a card shows for a question the summary does not count (free text, dates, files…). */
   open?: (question: QuestionSummary) => VNode | null
 }
 
-export function ResultsSummary({ summary, questions, blocks = [], open }: ResultsSummaryProps) {
+export function ResultsSummary({ summary, questions, open }: ResultsSummaryProps) {
   const byId = new Map(questions.map((question) => [question.id, question]))
   return (
     <>
       <Totals summary={summary} />
-      <DropOff summary={summary} byId={byId} blocks={blocks} />
+      <DropOff summary={summary} byId={byId} />
+      <DropOffFunnel summary={summary} />
       {summary.questions.map((entry, index) => (
         <QuestionCard key={entry.questionId} question={entry} given={byId.get(entry.questionId)} index={index} open={open} />
       ))}
@@ -103,9 +104,8 @@ function StartRateNote({ summary }: { summary: Summary }) {
   )
 }
 
-function DropOff({ summary, byId, blocks }: { summary: Summary; byId: Map<string, ResultsQuestion>; blocks: readonly SurveyBlock[] }) {
+function DropOff({ summary, byId }: { summary: Summary; byId: Map<string, ResultsQuestion> }) {
   const { dropOff } = summary
-  const perBlock = summary.responses.started > 0 ? dropOffByBlock(blocks, summary) : []
   return (
     <section class="cv-section cv-card" aria-labelledby="cv-dropoff">
       <h2 id="cv-dropoff">Drop-off</h2>
@@ -149,24 +149,6 @@ function DropOff({ summary, byId, blocks }: { summary: Summary; byId: Map<string
           </tbody>
         </table>
       </div>
-      {perBlock.length > 1 && (
-        <>
-          <h3>Per block</h3>
-          <ul class="cv-bars" aria-label="Drop-off per block">
-            {perBlock.map((row) => (
-              <li key={row.id} data-block={row.id}>
-                <div class="cv-bar-head">
-                  <span class="cv-bar-label">{row.label}</span>
-                  <span class="cv-bar-nums">
-                    {countText(row.dropped)} of {countText(row.reached)} stopped · {percentText(row.percent)}
-                  </span>
-                </div>
-                <Bar percent={row.percent} tone="bad" />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
     </section>
   )
 }

@@ -366,6 +366,19 @@ export const summaryAnswer = v.object({
   dropOff: v.object({
     beforeFirstQuestion: v.number(),
     questions: v.array(v.object({ questionId: v.string(), answered: v.number(), droppedAfter: v.number(), dropOffRate: percentage })),
+    // Per block along each response's path (docs/api.md, "A survey's summary").
+    blocks: v.array(
+      v.object({
+        blockId: v.string(),
+        name: v.string(),
+        reached: v.number(),
+        answered: v.number(),
+        skipped: v.number(),
+        leftHere: v.number(),
+        dropOffRate: percentage,
+      }),
+    ),
+    notWalked: v.number(),
   }),
   quotas: v.array(v.object({ id, name: v.string(), limit: v.number(), count: v.number(), percentage: v.number() })),
   questions: v.array(

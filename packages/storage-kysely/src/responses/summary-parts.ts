@@ -2,7 +2,9 @@ import type { SummaryQuery } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely, RawBuilder } from 'kysely'
 import type { Database } from '../postgres/database'
+import type { PathGroup } from '@canvass/core'
 import type { Sums } from '../sql/summary-sums'
+import { addPaths, capPaths } from '../sql/response-paths-sql'
 import { EXACT_TIMES, bucketedTimes } from '../sql/summary-sums'
 import type { SchemaNames } from '../postgres/schema-names'
 import { isForeignKeyViolation } from '../postgres/sql-state'
@@ -37,7 +39,7 @@ import { monthStart, nextMonth as nextMonthStart } from './partitions'
  */
 
 /** The version of the kept sums' format and meaning: a change of either makes every kept part another plan's. */
-const FORMAT = 1
+const FORMAT = 2
 /** How long after its end a period is closed (see above). */
 const MARGIN_MS = 60 * 60 * 1000
 const DAY_MS = 86_400_000
@@ -200,7 +202,13 @@ export async function sumsByPeriod(
 
 /** What a part's sums depend on, as text (stored as its MD5). */
 function planOf(environmentId: string, query: SummaryQuery): string {
-  return JSON.stringify([FORMAT, environmentId, query.maxTimeToComplete, query.questions.map((question) => [question.id, question.count])])
+  return JSON.stringify([
+    FORMAT,
+    environmentId,
+    query.maxTimeToComplete,
+    query.questions.map((question) => [question.id, question.count]),
+    query.paths ?? null,
+  ])
 }
 
 /**
@@ -219,6 +227,8 @@ interface SumsJson {
   times: Array<[number, number]>
   buckets?: Array<[number, number]>
   bucketedSum?: number
+  /** The groups of the walk of paths (`PathGroup`s). */
+  paths?: PathGroup[]
 }
 
 function toJson(sums: Sums): SumsJson {
@@ -235,6 +245,7 @@ function toJson(sums: Sums): SumsJson {
     positions: [...sums.positions.values()].map((row) => [row.id, row.value, row.count, row.positionSum]),
     times: bucketing ? [] : [...sums.times],
     ...(buckets.size > 0 ? { buckets: [...buckets], bucketedSum } : {}),
+    paths: capPaths(sums.paths.values()),
   }
 }
 
@@ -259,5 +270,12 @@ function fromJson(stored: unknown): Sums {
     times: new Map(json.times),
     buckets: new Map(json.buckets ?? []),
     bucketedSum: json.bucketedSum ?? 0,
+    paths: pathsOf(json.paths ?? []),
   }
+}
+
+function pathsOf(groups: PathGroup[]): Map<string, PathGroup> {
+  const paths = new Map<string, PathGroup>()
+  addPaths(paths, groups)
+  return paths
 }

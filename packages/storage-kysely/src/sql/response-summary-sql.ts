@@ -1,3 +1,4 @@
+import { PATH_GROUPS } from '@canvass/core'
 import type { SummaryAggregates, SummaryQuery } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely, RawBuilder } from 'kysely'
@@ -8,6 +9,7 @@ import type { SchemaNames } from '../postgres/schema-names'
 import { sumsByPeriod, takesParts } from '../responses/summary-parts'
 import type { CreatedRange } from '../responses/summary-parts'
 import { bucketTime, bucketedTimes } from './summary-sums'
+import { addPaths, capPaths, pathGroupsOf, pathsStatement } from './response-paths-sql'
 import type { Sums } from './summary-sums'
 
 /**
@@ -57,6 +59,7 @@ export async function summarizeResponses(
     cells: {},
     positions: {},
     lastAnswered: [],
+    paths: [],
   }
   if (!isStorable(environmentId) || !isStorable(surveyId) || (query.language !== undefined && !isStorable(query.language))) return empty
   const plan = summaryStatements(names, environmentId, surveyId, query, { from: null, to: null })
@@ -94,6 +97,7 @@ export async function summarizeResponses(
       { index: null, count: sums.droppedNone },
       ...plan.ids.map((_, index) => ({ index, count: sums.dropped[index] ?? 0 })),
     ].filter((row) => row.count > 0),
+    paths: capPaths(sums.paths.values()),
   }
 }
 
@@ -122,6 +126,7 @@ type Position = { created_at: Date; id: string }
 /** The statements of a summary, over the responses `slice` (a condition on `r`) takes among those in scope. */
 interface SummaryStatements {
   ids: string[]
+  query: SummaryQuery
   /** Whether the statements read a range of `created_at` (see `withoutJit`). */
   ranged: boolean
   counts(slice: RawBuilder<unknown>): RawBuilder<CountRow>
@@ -131,6 +136,8 @@ interface SummaryStatements {
   timeCounts(slice: RawBuilder<unknown>): RawBuilder<TimeCounted>
   /** Where the slice after the position `after` (exclusive) ends: the position `size` rows on, or none. */
   sliceEnd(after: Position | null, size: number): RawBuilder<Position>
+  /** The groups of the responses `slice` takes for the walk of their paths (`response-paths-sql.ts`), or null. */
+  paths(slice: RawBuilder<unknown>): RawBuilder<Parameters<typeof pathGroupsOf>[1][number]> | null
 }
 
 function summaryStatements(
@@ -232,8 +239,10 @@ function summaryStatements(
       where u.kind = 'positions' and e.value <> '' group by u.id, e.value`
   return {
     ids,
+    query,
     ranged: range.from !== null || range.to !== null,
     counts,
+    paths: (slice) => pathsStatement(query, rows, data, sql`${scope} and ${slice}`),
     times: () => sql<TimeStats>`
       select sum(t.ttc)::text as ttc_sum, count(t.ttc)::text as ttc_count,
         (percentile_cont(0.5) within group (order by t.ttc))::text as median
@@ -272,6 +281,7 @@ function emptySums(): Sums {
     times: new Map(),
     buckets: new Map(),
     bucketedSum: 0,
+    paths: new Map(),
   }
 }
 
@@ -304,6 +314,7 @@ function addSums(into: Sums, from: Sums): void {
   for (const [ttc, count] of from.times) into.times.set(ttc, (into.times.get(ttc) ?? 0) + count)
   for (const [bucket, count] of from.buckets) into.buckets.set(bucket, (into.buckets.get(bucket) ?? 0) + count)
   into.bucketedSum += from.bucketedSum
+  addPaths(into.paths, from.paths.values())
 }
 
 /**
@@ -379,7 +390,9 @@ function withoutJit<T>(db: Kysely<Database>, statement: RawBuilder<T>, ranged = 
  */
 async function summarizeInLanes(db: Kysely<Database>, plan: SummaryStatements, timed: boolean, counted: boolean): Promise<Sums> {
   const sums = emptySums()
-  const [times, ...lanes] = await Promise.all([
+  const paths = plan.paths(sql`true`)
+  const [pathRows, times, ...lanes] = await Promise.all([
+    paths === null ? [] : withoutJit(db, paths, plan.ranged),
     timed && !counted ? withoutJit(db, plan.times(), plan.ranged) : ([] as TimeStats[]),
     ...Array.from({ length: LANES }, (_, lane) =>
       withoutJit(db, plan.counts(sql`(hashtext(r.id) & ${sql.lit(LANES - 1)}) = ${sql.lit(lane)}`), plan.ranged),
@@ -391,6 +404,7 @@ async function summarizeInLanes(db: Kysely<Database>, plan: SummaryStatements, t
     for (const row of timeCounts ?? []) sums.times.set(Number(row.ttc), (sums.times.get(Number(row.ttc)) ?? 0) + Number(row.count))
   }
   for (const rows of lanes as CountRow[][]) addCounts(sums, rows)
+  addPaths(sums.paths, pathGroupsOf(plan.query, pathRows))
   const time = times[0]
   sums.ttcSum = Number(time?.ttc_sum ?? 0)
   sums.ttcCount = Number(time?.ttc_count ?? 0)
@@ -419,6 +433,14 @@ async function summarizeInSlices(db: Kysely<Database>, plan: SummaryStatements):
     const slice = between(after, end)
     addCounts(sums, (await plan.counts(slice).execute(db)).rows)
     for (const row of (await plan.timeCounts(slice).execute(db)).rows) times.set(row.ttc, (times.get(row.ttc) ?? 0) + Number(row.count))
+    const paths = plan.paths(slice)
+    if (paths) addPaths(sums.paths, pathGroupsOf(plan.query, (await paths.execute(db)).rows))
+    // Slices' groups stay bounded: capped again once they pass the caps' room.
+    if (sums.paths.size > 3 * PATH_GROUPS) {
+      const capped = capPaths(sums.paths.values())
+      sums.paths = new Map()
+      addPaths(sums.paths, capped)
+    }
     if (!end) break
     after = end
   }

@@ -1,3 +1,5 @@
+import type { PathGroup } from '@canvass/core'
+
 /**
  * The sums a summary adds up and how a kept period's times are bucketed: shared by the summary's statements
  * (`response-summary-sql.ts`) and the periods it keeps (`summary-parts.ts`), which each read the other's work.
@@ -57,4 +59,6 @@ export interface Sums {
   times: Map<number, number>
   buckets: Map<number, number>
   bucketedSum: number
+  /** The responses' groups for the walk of their paths, by group (`response-paths-sql.ts`). */
+  paths: Map<string, PathGroup>
 }

@@ -2,11 +2,17 @@ import { runPortTests } from '../optional-port-kit'
 import type { TestPortOptions } from '../optional-port-kit'
 import { auditLogTests } from './audit-log-tests'
 import type { ReportingStorageTest } from './reporting-test'
+import { responsePathTests } from './response-path-tests'
 import { responseReportTests } from './response-report-tests'
 import { answerSearchTests } from './answer-search-tests'
 
 /** Every check of the reporting port, in the order they run. */
-export const REPORTING_STORAGE_TESTS: readonly ReportingStorageTest[] = [...responseReportTests, ...answerSearchTests, ...auditLogTests]
+export const REPORTING_STORAGE_TESTS: readonly ReportingStorageTest[] = [
+  ...responseReportTests,
+  ...answerSearchTests,
+  ...responsePathTests,
+  ...auditLogTests,
+]
 
 /**
  * The uvu suite of the optional reporting port (`storage.reporting`): counts, answer lists and the audit log, read

@@ -8,6 +8,7 @@ import { reportingOf } from '../optional-ports/reporting'
 import { withAnswerForms } from './answer-filters'
 import type { AnswerOption } from './answer-resolution'
 import { elementOptions, resolveValue } from './answer-resolution'
+import { pathQuery, walkPaths } from './survey-paths'
 
 /**
  * A survey's summary (docs/api.md, "A survey's summary") from the aggregates the database computed: the answers never leave it.
@@ -44,6 +45,7 @@ export function summaryQuery(
       id: question.id,
       count: elementCount(question.type),
     })),
+    paths: pathQuery(survey),
   }
 }
 
@@ -75,6 +77,11 @@ export function surveySummaryOutput(survey: SurveyRecord, aggregates: SummaryAgg
   const { started, finished } = aggregates
   const questions = questionsOf(survey)
   const dropped = new Map(aggregates.lastAnswered.map((row) => [row.index, row.count]))
+  const walk = walkPaths(
+    survey,
+    questions.map((question) => question.id),
+    aggregates.paths ?? [],
+  )
   return {
     surveyId: survey.id,
     displays: aggregates.displays,
@@ -95,8 +102,12 @@ export function surveySummaryOutput(survey: SurveyRecord, aggregates: SummaryAgg
           dropOffRate: percent(count, started),
         }
       }),
+      /** Per block along each response's path: reached, passed with an answer or empty, left there. */
+      blocks: walk.blocks.map((block) => ({ ...block, dropOffRate: percent(block.leftHere, block.reached) })),
+      /** Responses not walked: past the cap of the groups a summary walks (docs/api.md). */
+      notWalked: walk.notWalked,
     },
-    questions: questions.map((question) => questionSummary(question, aggregates)),
+    questions: questions.map((question) => questionSummary(question, aggregates, walk.skipped.get(question.id) ?? 0)),
     quotas: quotas.map(({ quota, count }) => ({
       id: quota.id,
       name: quota.name,
@@ -115,14 +126,15 @@ export interface QuotaProgress {
   count: number
 }
 
-function questionSummary(question: Question, aggregates: SummaryAggregates): QuestionSummary {
+/** `skipped`: the responses that passed the question's block with it empty (`walkPaths`). */
+function questionSummary(question: Question, aggregates: SummaryAggregates, skipped: number): QuestionSummary {
   const answered = ownValue(aggregates.answered, question.id) ?? 0
   const base = {
     questionId: question.id,
     type: question.type,
     headline: text(question.raw.headline),
     answered,
-    skipped: Math.max(0, aggregates.started - answered),
+    skipped,
   }
   const values = ownValue(aggregates.values, question.id) ?? []
   const countOf = (match: (value: string) => boolean) =>
@@ -144,7 +156,7 @@ function questionSummary(question: Question, aggregates: SummaryAggregates): Que
       return { ...base, accepted: countOf((value) => value === 'accepted'), dismissed: countOf((value) => value === 'dismissed') }
     case 'cal': {
       // Booked: the answers "booked" (what renderers store once the respondent confirms a booking), as a share
-      // of the responses started; `skipped` is every other started response, as for any question.
+      // of the responses started; `skipped` as for any question.
       const booked = countOf((value) => value === 'booked')
       return { ...base, booked: { count: booked, percentage: percent(booked, aggregates.started) } }
     }

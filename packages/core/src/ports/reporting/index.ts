@@ -58,3 +58,4 @@ export interface AuditLogReports {
 }
 
 export type * from './response-reports'
+export type * from './response-paths'

@@ -1,6 +1,7 @@
 import type { PageQuery } from '../storage/common'
 import type { ResponseRecord } from '../storage/response-records'
 import type { ResponseFilter, ResponseListQuery } from '../storage/response-filters'
+import type { PathGroup, PathQuery } from './response-paths'
 
 /** Which answers `ResponseReports.listAnswers` reads: one field of a survey's responses, a page of them. */
 export interface AnswerListQuery
@@ -66,6 +67,8 @@ export interface SummaryQuery extends Pick<ResponseFilter, 'dateField' | 'startD
    * before the bounds, or edited by hand) is left out; whatever a row holds, the mean MUST NOT fail.
    */
   maxTimeToComplete: number
+  /** What to group the responses by to walk their paths (`SummaryAggregates.paths`); none: no paths. */
+  paths?: PathQuery
 }
 
 export interface SummaryAggregates {
@@ -96,6 +99,8 @@ export interface SummaryAggregates {
    * Unfinished responses by the last question they answered, as its index in `questions` (null: none).
    */
   lastAnswered: Array<{ index: number | null; count: number }>
+  /** The responses grouped for the walk of their paths, capped (see `PathGroup`); empty without `query.paths`. */
+  paths: PathGroup[]
 }
 
 /** The reports of responses: exports, counts, summaries and answer lists (`ReportingStorage.responses`). */
