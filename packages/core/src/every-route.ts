@@ -14,6 +14,7 @@ import { registerEnvironmentRoutes } from './routes/management/environment'
 import { registerManagementResponseRoutes } from './routes/management/responses'
 import { registerManagementStorageRoutes } from './routes/management/storage'
 import { registerSurveyRoutes } from './routes/management/surveys'
+import { registerSurveyTimeSeriesRoutes } from './routes/management/survey-timeseries'
 import { registerWebhookRoutes } from './routes/management/webhooks'
 import { registerActionClassRoutes } from './routes/management/action-classes'
 import { registerAttributeClassRoutes } from './routes/management/attribute-classes'
@@ -67,6 +68,7 @@ export function registerEveryRoute(
   registerMeRoutes(table)
   registerEnvironmentRoutes(table)
   registerSurveyRoutes(table)
+  registerSurveyTimeSeriesRoutes(table)
   registerSurveyShareRoutes(table)
   registerSurveyPreviewRoutes(table)
   registerEditorTokenRoutes(table)
