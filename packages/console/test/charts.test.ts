@@ -1,17 +1,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import {
-  funnelRows,
-  durationText,
-  filterQuery,
-  matrixTable,
-  npsSegments,
-  percentText,
-  questionBars,
-  responsesPerDay,
-  scoreText,
-} from '../src/charts'
+import { durationText, filterQuery, funnelRows, matrixTable, npsSegments, percentText, questionBars, scoreText } from '../src/charts'
 import type { QuestionSummary } from '../src/charts'
+import { periodText, widerInterval } from '../src/time-series-data'
 
 const test = suite('console charts: what the results draw, shaped from the summary')
 
@@ -92,14 +83,15 @@ test('a matrix table lines up columns across rows', () => {
   ])
 })
 
-test('responses per day fill the days between, bounded', () => {
-  assert.equal(responsesPerDay(['2026-11-03T10:00:00Z', '2026-11-01T01:00:00Z', '2026-11-03T23:00:00Z']), [
-    { day: '2026-11-01', count: 1 },
-    { day: '2026-11-02', count: 0 },
-    { day: '2026-11-03', count: 2 },
-  ])
-  assert.is(responsesPerDay(['2020-01-01T00:00:00Z', '2026-01-01T00:00:00Z'], 30).length, 30)
-  assert.equal(responsesPerDay([]), [])
+test('responses over time: periods in words, and when the best fit takes a wider interval', () => {
+  assert.is(periodText('2025-03-04', 'day'), '4 Mar 2025')
+  assert.is(periodText('2025-03-03', 'week'), 'week of 3 Mar 2025')
+  assert.is(periodText('2025-03-01', 'month'), 'March 2025')
+  assert.is(widerInterval('day', 92), null, 'three months of days stay days')
+  assert.is(widerInterval('day', 93), 'week')
+  assert.is(widerInterval('week', 105), 'month')
+  assert.is(widerInterval('day', null), 'week', 'a refused day series (too many days) tries weeks')
+  assert.is(widerInterval('month', 5000), null)
 })
 
 test("the funnel's bars: each block's parts as shares of the most reached block, from the summary's walk", () => {

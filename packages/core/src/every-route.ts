@@ -16,6 +16,7 @@ import { registerManagementStorageRoutes } from './routes/management/storage'
 import { registerFileLinkRoutes } from './routes/management/file-links'
 import { registerSurveyAnswerRoutes } from './routes/management/survey-answers'
 import { registerSurveyRoutes } from './routes/management/surveys'
+import { registerSurveyTimeSeriesRoutes } from './routes/management/survey-timeseries'
 import { registerWebhookRoutes } from './routes/management/webhooks'
 import { registerActionClassRoutes } from './routes/management/action-classes'
 import { registerAttributeClassRoutes } from './routes/management/attribute-classes'
@@ -70,6 +71,7 @@ export function registerEveryRoute(
   registerEnvironmentRoutes(table)
   registerSurveyRoutes(table)
   registerSurveyAnswerRoutes(table)
+  registerSurveyTimeSeriesRoutes(table)
   registerSurveyShareRoutes(table)
   registerSurveyPreviewRoutes(table)
   registerEditorTokenRoutes(table)

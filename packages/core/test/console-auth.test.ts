@@ -171,6 +171,7 @@ test('a viewer may change nothing; viewers and editors may not use the routes of
   for (const path of [
     `/api/v1/management/responses?surveyId=${params.surveyId}`,
     `/api/v1/management/surveys/${params.surveyId}/summary`,
+    `/api/v1/management/surveys/${params.surveyId}/timeseries?interval=week&timeZone=Europe/Berlin`,
     `/api/v1/management/surveys/${params.surveyId}`,
     `/api/v3/responses?workspaceId=${bed().envA}`,
   ]) {

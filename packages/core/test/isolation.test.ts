@@ -326,6 +326,7 @@ test("the responses' list, export and summary with B's ids in their query show A
     `/api/v1/management/responses?surveyId=${surveyId}`,
     `/api/v1/management/responses/export?surveyId=${surveyId}`,
     `/api/v1/management/surveys/${surveyId}/summary`,
+    `/api/v1/management/surveys/${surveyId}/timeseries`,
   ]) {
     const res = await x.call('GET', path, { key: x.keyA })
     assert.is(res.status, 401, `${path}: ${res.text}`)

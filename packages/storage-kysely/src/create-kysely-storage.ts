@@ -8,6 +8,7 @@ import type {
   ResponseStore,
   Storage,
   QuotaStore,
+  TimeSeriesReports,
   WebhookDeliveryStore,
   WebhookStore,
 } from '@canvass/core'
@@ -38,6 +39,7 @@ import { createProjectStore } from './stores/project-store'
 import type { AnyDatabase, ReplicaReads } from './postgres/replica-reads'
 import type { ResponseBatchOptions } from './responses/response-batch'
 import { createResponseStore } from './responses/response-store'
+import { createTimeSeriesReports } from './sql/response-time-series-sql'
 import { createSurveyWriteFacts } from './responses/survey-write-facts'
 import { createRetentionStore } from './responses/retention-store'
 import { schemaNames } from './postgres/schema-names'
@@ -96,7 +98,11 @@ export interface KyselyStorageOptions<DB = unknown> {
  * What `createKyselyStorage` makes: a `Storage` with both optional ports, reporting and the console's accounts,
  * and every optional group always there.
  */
-export type KyselyStorage = Storage & { reporting: ReportingStorage; consoleAccounts: ConsoleAccountStore } & KeepsHooks & UpkeepGroups
+export type KyselyStorage = Storage & {
+  reporting: ReportingStorage & { timeSeries: TimeSeriesReports }
+  consoleAccounts: ConsoleAccountStore
+} & KeepsHooks &
+  UpkeepGroups
 
 /** The optional webhook and quota groups of the storage port, which this adapter always gives. */
 type KeepsHooks = { webhooks: WebhookStore; webhookDeliveries: WebhookDeliveryStore; quotas: QuotaStore }
@@ -165,7 +171,7 @@ export function createKyselyStorage<DB = unknown>({
     retention: createRetentionStore(canvassDb, names),
     consoleAccounts: createConsoleAccountStore(canvassDb),
     // The reports read the same stores (a report writes nothing, so it needs no delivery wakeups).
-    reporting: { responses, contacts, quotas, surveys, auditLog },
+    reporting: { responses, contacts, quotas, surveys, auditLog, timeSeries: createTimeSeriesReports(canvassDb, names) },
     async ping() {
       try {
         await canvassDb.selectNoFrom((eb) => eb.lit(1).as('one')).execute()
@@ -204,6 +210,7 @@ function withReplicaReads(
     responses: { ...reporting.responses, list: storage.responses.list },
     contacts: { ...reporting.contacts, list: storage.contacts.list },
     auditLog: reporting.auditLog,
+    timeSeries: reporting.timeSeries,
   })
   for (const replica of replicas.databases) {
     const canvassDb = (replica as unknown as Kysely<Database>).withSchema(names.schema)
@@ -212,6 +219,7 @@ function withReplicaReads(
       responses: createResponseStore(canvassDb, names, surveyFacts, { batch: false, oneStatementAtATime, summaryParts }),
       contacts: createContactStore(canvassDb, names),
       auditLog: createAuditLogStore(canvassDb),
+      timeSeries: createTimeSeriesReports(canvassDb, names),
     })
   }
   const on = <T>(read: (stores: LagTolerantReaders) => Promise<T>) =>
@@ -230,6 +238,7 @@ function withReplicaReads(
       },
       contacts: { ...storage.reporting.contacts, count: (...args) => on((s) => s.contacts.count(...args)) },
       auditLog: { list: (...args) => on((s) => s.auditLog.list(...args)) },
+      timeSeries: { countByPeriod: (...args) => on((s) => s.timeSeries.countByPeriod(...args)) },
     },
     laggingReads: { primary: storage, staleForMs: replicas.staleForMs },
   }
@@ -240,4 +249,5 @@ interface LagTolerantReaders {
   responses: Pick<ResponseStore, 'list'> & ResponseReports
   contacts: Pick<ContactStore, 'list'> & ContactReports
   auditLog: AuditLogReports
+  timeSeries: TimeSeriesReports
 }

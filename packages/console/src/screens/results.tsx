@@ -9,8 +9,9 @@ import { atLeast } from '../boot'
 import type { Summary } from '@canvass/core/results'
 import { ResultsSummary, resultsQuestions } from '@canvass/core/results'
 import type { Filter } from '../charts'
-import { filterQuery, responsesPerDay } from '../charts'
-import { TimeChart } from '../charts-view'
+import { filterQuery } from '../charts'
+import { ResponsesOverTime } from '../time-series-view'
+import { useAttributeFilterFields } from '../attribute-filters'
 import { useConsole } from '../context'
 import type { Query } from '../api'
 import { hashOf } from '../route'
@@ -71,7 +72,10 @@ const OPERATORS: Record<FieldKind, Array<[string, string]>> = {
 const firstOperator = (kind: FieldKind): string => OPERATORS[kind][0]?.[0] ?? 'eq'
 
 /** The fields a condition can test, grouped as the filter syntax names them. */
-function filterFields(survey: V1Survey): Array<{ group: string; options: Array<{ field: string; label: string; kind: FieldKind }> }> {
+function filterFields(
+  survey: V1Survey,
+  attributes: Array<{ field: string; label: string }> = [],
+): Array<{ group: string; options: Array<{ field: string; label: string; kind: FieldKind }> }> {
   return [
     {
       group: 'Questions',
@@ -92,6 +96,7 @@ function filterFields(survey: V1Survey): Array<{ group: string; options: Array<{
         ['meta.userAgent.os', 'Operating system'],
       ].map(([field = '', label = '']) => ({ field, label, kind: 'meta' as const })),
     },
+    { group: 'Contact attributes', options: attributes.map((attribute) => ({ ...attribute, kind: 'meta' as const })) },
     {
       group: 'Other',
       options: [
@@ -104,7 +109,7 @@ function filterFields(survey: V1Survey): Array<{ group: string; options: Array<{
 
 function FilterForm({ page, filters, setFilters }: FilterProps) {
   const [draft, setDraft] = useState<ResultFilters>(filters)
-  const groups = filterFields(page.survey)
+  const groups = filterFields(page.survey, useAttributeFilterFields())
   const kindOf = (field: string): FieldKind =>
     groups.flatMap((group) => group.options).find((option) => option.field === field)?.kind ?? 'answer'
   const setCondition = (index: number, change: Partial<Filter>) =>
@@ -248,23 +253,12 @@ function ConditionRow({ index, condition, groups, kindOf, change, remove }: Cond
   )
 }
 
-/** How many responses the over-time chart reads at most (the newest). */
-const TIME_CHART_RESPONSES = 1000
-
 export function SummaryScreen(props: FilterProps) {
   const { api } = useConsole()
   const { survey } = props.page
   const query = filtersQuery(props.filters)
   const summary = useLoad(
     (signal) => api.data<Summary>(`/api/v1/management/surveys/${encodeURIComponent(survey.id)}/summary`, { signal, query }),
-    [JSON.stringify(query)],
-  )
-  const times = useLoad(
-    (signal) =>
-      api.page<AnswerData<'/api/v1/management/responses'>[number]>('/api/v1/management/responses', {
-        signal,
-        query: { ...query, surveyId: survey.id, limit: TIME_CHART_RESPONSES },
-      }),
     [JSON.stringify(query)],
   )
   const data = summary.data
@@ -287,14 +281,7 @@ export function SummaryScreen(props: FilterProps) {
           </div>
           <section class="cv-card" aria-labelledby="cv-over-time">
             <h3 id="cv-over-time">Responses over time</h3>
-            {times.error ? (
-              <ErrorText error={times.error} />
-            ) : times.data ? (
-              <>
-                <TimeChart days={responsesPerDay(times.data.items.map((item) => item.createdAt))} />
-                {times.data.next && <p class="cv-muted">Drawn from the newest {TIME_CHART_RESPONSES} responses.</p>}
-              </>
-            ) : null}
+            <ResponsesOverTime surveyId={survey.id} query={query} />
           </section>
         </>
       )}

@@ -3,6 +3,7 @@ import type { PageQuery } from '../storage/common'
 import type { ContactAttributeRecord, ContactFilter } from '../storage/contacts'
 import type { SurveyFilter } from '../storage/surveys'
 import type { ResponseReports } from './response-reports'
+import type { TimeSeriesReports } from './time-series'
 
 /**
  * The reporting port: what Canvass reads to report on what it keeps (counts, summaries, exports, answer lists,
@@ -21,6 +22,8 @@ export interface ReportingStorage {
   quotas: QuotaReports
   surveys: SurveyReports
   auditLog: AuditLogReports
+  /** Responses over time by day, week or month; optional (`ports/reporting/time-series.ts`). */
+  timeSeries?: TimeSeriesReports
 }
 
 /** Counts and exports of contacts (`ReportingStorage.contacts`). */
@@ -59,3 +62,4 @@ export interface AuditLogReports {
 
 export type * from './response-reports'
 export type * from './response-paths'
+export type * from './time-series'
