@@ -442,6 +442,10 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
     body: { responses: [{ surveyId: seeds.surveyId![0], finished: true, data: { q1: 'bulk' } }] },
   }),
   'GET /api/v1/management/responses/export': async () => ({ query: { surveyId: seeds.surveyId![0], format: 'ndjson' } }),
+  'GET /api/v1/management/surveys/{surveyId}/answers': async () => ({ query: { questionId: 'q1', search: 'a', limit: '5' } }),
+  'POST /api/v1/management/storage/file-links': async () => ({
+    body: { url: `${ORIGIN}/storage/${seeds.environmentId![0]}/public/${encodeURIComponent(seeds.fileName![0] as string)}` },
+  }),
   'POST /api/v1/management/responses/anonymize': async () => ({ body: { responseIds: [await freshResponse()] } }),
   // Deletions of resources of their own, so that the seeded ones stay for the rest.
   'DELETE /api/v1/management/surveys/{surveyId}': async () => ({ path: { surveyId: await freshSurvey() } }),

@@ -81,6 +81,7 @@ export function summaryTabHtml(view: ShareSummaryView): string {
         search=""
         index={cards++}
         hidden={view.answersForm(field)}
+        clipped
         file={(url, name) => <SharedFile url={url} name={name} view={view} />}
         more={
           items.length > 0 ? (

@@ -46,9 +46,9 @@ export function fileNameOf(url: string): string {
   return clip(name.replace(/--fid--[0-9a-f-]{36}(?=\.[^.]*$)/i, '') || url, 200)
 }
 
-/** An answer as one text: a list's values joined, an object's entries as `key: value`. */
-export function answerLine(value: unknown): string {
-  return clip(lineOf(value, 0))
+/** An answer as one text: a list's values joined, an object's entries as `key: value`; cut at `max` characters. */
+export function answerLine(value: unknown, max: number = ANSWER_LIMITS.chars): string {
+  return clip(lineOf(value, 0), max)
 }
 
 function lineOf(value: unknown, depth: number): string {

@@ -32,6 +32,8 @@ export interface AnswerListProps {
   more?: ComponentChildren
   /** Words under the form while answers load (the console). */
   status?: ComponentChildren
+  /** Whether a long text answer is cut (`ANSWER_LIMITS.chars`), where a link leads to it whole. @default false */
+  clipped?: boolean
 }
 
 /** The longest search the form takes (the routes refuse longer). */
@@ -73,7 +75,7 @@ export function AnswerList(props: AnswerListProps) {
         <ul class="cv-list cv-answers" aria-label={search ? `Answers containing “${search}”` : 'Latest answers'}>
           {items.map((item) => (
             <li data-cv="answer" data-field={field} key={item.key}>
-              <Answer type={question.type} value={item.value} file={props.file} />
+              <Answer type={question.type} value={item.value} file={props.file} clipped={props.clipped} />
               <span class="cv-muted cv-when">
                 <Time date={item.createdAt} />
               </span>
@@ -89,7 +91,17 @@ export function AnswerList(props: AnswerListProps) {
 }
 
 /** One answer, readable: labelled fields, files by name (opened as `file` says), else its text. */
-export function Answer({ type, value, file }: { type: string; value: unknown; file: AnswerListProps['file'] }) {
+export function Answer({
+  type,
+  value,
+  file,
+  clipped = false,
+}: {
+  type: string
+  value: unknown
+  file: AnswerListProps['file']
+  clipped?: boolean | undefined
+}) {
   const fields = answerFields(type, value)
   if (fields)
     return (
@@ -111,7 +123,7 @@ export function Answer({ type, value, file }: { type: string; value: unknown; fi
         ))}
       </ul>
     )
-  return <span class="cv-answer">{answerLine(value)}</span>
+  return <span class="cv-answer">{answerLine(value, clipped ? undefined : Number.POSITIVE_INFINITY)}</span>
 }
 
 /** A date as the results show it, in UTC: `2026-03-10 12:00 UTC`. */
