@@ -129,6 +129,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/surveys/{surveyId}/timeseries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A survey's responses over time: started, finished and completion rate by day, week (from Monday) or month of a time zone, with the summary's filters */
+        get: operations["getV1ManagementSurveysBySurveyIdTimeseries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/management/surveys/{surveyId}/share": {
         parameters: {
             query?: never;
@@ -4345,6 +4362,94 @@ export interface operations {
                             createdAt: string;
                             value: unknown;
                         }[];
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ManagementSurveysBySurveyIdTimeseries: {
+        parameters: {
+            query?: {
+                startDate?: string;
+                endDate?: string;
+                filterDateField?: "createdAt" | "updatedAt";
+                finished?: "true" | "false";
+                lang?: string;
+                interval?: "day" | "week" | "month";
+                timeZone?: string;
+            };
+            header?: never;
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            surveyId: string;
+                            /** @enum {string} */
+                            interval: "day" | "week" | "month";
+                            timeZone: string;
+                            buckets: {
+                                start: string;
+                                started: number;
+                                finished: number;
+                                completionRate: number | null;
+                            }[];
+                        };
                     };
                 };
             };
