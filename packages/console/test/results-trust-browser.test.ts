@@ -790,7 +790,7 @@ test('the uploaded file opens from the console', async () => {
     owner
       .waitForEvent('response', {
         predicate: (res) =>
-          res.request().isNavigationRequest() && res.frame().page() !== page && (res.status() < 300 || res.status() >= 400),
+          res.request().isNavigationRequest() && !res.url().startsWith(`${bed.url}/console`) && (res.status() < 300 || res.status() >= 400),
       })
       .then(async (res) => ({ status: res.status(), base64: (await res.body()).toString('base64'), where: res.url() })),
     page.waitForEvent('download').then(async (file) => ({
@@ -840,7 +840,10 @@ test('drop-off counts only the respondents logic sent to each block', async () =
     ['console', inConsole],
     ['shared page', onShare],
   ] as const) {
-    const table = page.getByRole('region', { name: 'Drop-off per block, table' }).getByRole('table')
+    // Folded away in a closed <details>: hidden, yet the page's table.
+    const table = page
+      .getByRole('region', { name: 'Drop-off per block, table', includeHidden: true })
+      .getByRole('table', { includeHidden: true })
     await table.waitFor({ state: 'attached', timeout: 5000 }).catch(() => {})
     assert.is(await table.count(), 1, `${where}: a table in the region "Drop-off per block, table"`)
     const rows = await readTable(table, true)
