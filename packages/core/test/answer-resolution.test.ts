@@ -90,7 +90,7 @@ test('a filter on a choice takes every stored form of it; other conditions and u
   const widened = withAnswerForms(survey, { where })
   assert.equal(widened.where?.[0], { ...where[0], values: ['Somewhat disappointed', 'some', 'Etwas enttäuscht', 'x'] })
   assert.equal(widened.where?.slice(1), where.slice(1))
-  assert.is(withAnswerForms(survey, {}).where, undefined)
+  assert.is(withAnswerForms(survey, { where: undefined }).where, undefined)
   const grid = {
     id: 'grid',
     type: 'matrix',

@@ -141,7 +141,8 @@ function summaryNumbers(s: any): Record<string, string> {
         put('choice-count', choice.count, { ...q, choice: choice.id })
         put('choice-percentage', choice.percentage, { ...q, choice: choice.id })
       }
-      if (question.other.count > 0) {
+      // "Other" is shown once: when answers were no choice, or as the question's Other option.
+      if (question.other.count > 0 || question.other.label) {
         put('other-count', question.other.count, q)
         put('other-percentage', question.other.percentage, q)
         for (const other of question.other.values) put('other-value-count', other.count, { ...q, other: other.value })
@@ -201,6 +202,7 @@ function summaryNumbers(s: any): Record<string, string> {
       for (const row of question.rows)
         for (const cell of row.columns) put('matrix-count', cell.count, { ...q, row: row.row, column: cell.column })
     }
+    if (question.unmatched > 0) put('unmatched-count', question.unmatched, q)
   }
   return out
 }

@@ -90,7 +90,7 @@ test('the summary tab shows the summary route’s numbers, for every question ty
         assert.is(read('choice-count', { ...q, choice: choice.id }), exact(choice.count))
         assert.is(read('choice-percentage', { ...q, choice: choice.id }), exact(choice.percentage))
       }
-      if (question.other.count > 0) {
+      if (question.other.count > 0 || question.other.label) {
         assert.is(read('other-count', q), exact(question.other.count))
         assert.is(read('other-percentage', q), exact(question.other.percentage))
         for (const other of question.other.values) assert.is(read('other-value-count', { ...q, other: other.value }), exact(other.count))

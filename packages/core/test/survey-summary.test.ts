@@ -89,10 +89,10 @@ for (const backend of availableBackends()) {
       [
         ['Red', 2],
         ['Blue', 1],
-        ['Other', 0],
       ],
+      '"Other" is counted once, in its bucket, not also as a choice',
     )
-    assert.equal([color.other.count, color.other.values], [1, [{ value: 'Purple', count: 1 }]])
+    assert.equal([color.other.label, color.other.count, color.other.values], ['Other', 1, [{ value: 'Purple', count: 1 }]])
     const nps = q('nps')
     assert.equal([nps.promoters.count, nps.passives.count, nps.detractors.count], [2, 1, 1])
     assert.is(nps.score, 25)

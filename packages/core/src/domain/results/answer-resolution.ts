@@ -63,9 +63,10 @@ function writtenLabels(value: unknown): Array<[string, string]> {
 
 /**
  * An option set of `list`: choices (`{ id, label }`), or a matrix's rows or columns in either form the survey
- * schema takes (`{ id, label }`, or the older bare localized label).
+ * schema takes (`{ id, label }`, or the older bare localized label). With `withOther` (choices), the choice of
+ * id `other` is the element's "other" input rather than an option.
  */
-export function optionSet(list: unknown): OptionSet {
+export function optionSet(list: unknown, withOther = true): OptionSet {
   const all: AnswerOption[] = (Array.isArray(list) ? list : []).flatMap((entry, index) => {
     const labelled = isRecord(entry) && ('id' in entry || 'label' in entry)
     const id = labelled && (typeof entry.id === 'string' || typeof entry.id === 'number') ? String(entry.id) : null
@@ -74,7 +75,7 @@ export function optionSet(list: unknown): OptionSet {
     const labels = Object.fromEntries(written)
     return [{ id, key: id ?? `#${index}`, index, labels, defaultLabel: labels.default ?? '' }]
   })
-  const other = all.find((option) => option.id === 'other')
+  const other = withOther ? all.find((option) => option.id === 'other') : undefined
   const options = all.filter((option) => option !== other)
   const byId = new Map<string, AnswerOption>()
   const byLanguage = new Map<string, Map<string, AnswerOption>>()
@@ -101,7 +102,7 @@ const sets = new WeakMap<object, { choices?: OptionSet; rows?: OptionSet; column
 export function elementOptions(element: Json, list: 'choices' | 'rows' | 'columns'): OptionSet {
   let cached = sets.get(element)
   if (!cached) sets.set(element, (cached = {}))
-  cached[list] ??= optionSet(element[list])
+  cached[list] ??= optionSet(element[list], list === 'choices')
   return cached[list]
 }
 
