@@ -10,6 +10,7 @@ import type { SurveyRecord } from '../../ports/storage/index'
 import type { TimeSeriesInterval, TimeSeriesReports, TimeSeriesRow } from '../../ports/reporting/index'
 import type { SummaryFilter } from '../../http/response-query'
 import { reportingOf } from '../optional-ports/reporting'
+import { withAnswerForms } from './answer-filters'
 
 /** At most this many buckets in one answer, the empty ones between included. */
 export const MAX_TIME_SERIES_BUCKETS = 1000
@@ -110,7 +111,8 @@ export async function readTimeSeries(
   timeZone: string,
 ): Promise<TimeSeries> {
   const rows = await timeSeriesOf(ctx.storage).countByPeriod(survey.environmentId, survey.id, {
-    ...filter,
+    // A filter on a choice takes the answer in every language, as the summary's does.
+    ...withAnswerForms(survey, filter),
     interval,
     timeZone,
     limit: MAX_TIME_SERIES_BUCKETS,

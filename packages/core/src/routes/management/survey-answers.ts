@@ -13,6 +13,7 @@ import { pageOf } from '../../schemas/answers'
 import { ownedSurvey } from '../../domain/surveys/owned-survey'
 import { reportingOf } from '../../domain/optional-ports/reporting'
 import { ANSWER_PAGE, MAX_ANSWER_PAGE, MAX_ANSWER_SEARCH } from '../../domain/results/answer-search'
+import { withAnswerForms } from '../../domain/results/answer-filters'
 
 /** The query of a question's answers: the summary's filters, the question, a search and a page. */
 export const surveyAnswersQuery = v.object({
@@ -67,7 +68,8 @@ const listSurveyAnswers: Handler = async (request, ctx) => {
     read: async (position) =>
       (
         await reportingOf(ctx.storage).responses.listAnswers(caller.environmentId, survey.id, {
-          ...filter,
+          // A filter on a choice takes the answer in every language, as the summary's does.
+          ...withAnswerForms(survey, filter),
           source: 'data',
           key: questionId,
           limit: position.limit,
