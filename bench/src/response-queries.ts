@@ -313,7 +313,9 @@ try {
     const only = (value: string) => [value, ...targets.slice(1).map(() => '—')]
     table.add(
       'XLSX export (signed link)',
-      only(`${Math.round(perSecond).toLocaleString('en')} rows/s (${(exportMs / 1000).toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(1)} MiB)`),
+      only(
+        `${Math.round(perSecond).toLocaleString('en')} rows/s (${(exportMs / 1000).toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(1)} MiB)`,
+      ),
       undefined,
       '—',
       '—',
