@@ -210,14 +210,42 @@ test('a survey from a template, published, shared, answered, read in the summary
   assert.match(rows[0] ?? '', 'Great support')
   await noViolations(tab, 'the filtered responses table')
 
-  // The filtered export, as CSV.
+  // The filtered export, as CSV then as Excel: each through a signed link the browser downloads by navigation
+  // (never a script's fetch of the body), with the filter in its query.
+  const exportRequests: Array<{ url: string; navigation: boolean }> = []
+  tab.on('request', (request) => {
+    if (request.url().includes('/responses/export')) exportRequests.push({ url: request.url(), navigation: request.isNavigationRequest() })
+  })
   const download = tab.waitForEvent('download')
   await tabTo(tab, 'Export CSV')
   await tab.keyboard.press('Enter')
   const file = await download
+  assert.match(file.url(), /\/api\/v1\/management\/responses\/export\/download\?/)
+  assert.match(decodeURIComponent(file.url()), 'filter[data.nps][gte]=9', 'the link carries the filter')
+  assert.match(file.suggestedFilename(), /^Console NPS.* responses \d{4}-\d{2}-\d{2}\.csv$/)
   const csv = await readFile((await file.path()) ?? '', 'utf8')
   assert.match(csv, 'Great support')
   assert.not.match(csv, 'Too slow', 'the export takes the filters')
+  await tab.getByTestId('export-status').getByText('Your CSV download has started').waitFor()
+  assert.is((await focused(tab)).name, 'Export CSV', 'the focus stays on the button')
+  const excel = tab.waitForEvent('download')
+  await tabTo(tab, 'Export Excel (XLSX)')
+  await tab.keyboard.press('Enter')
+  const workbook = await excel
+  assert.match(workbook.suggestedFilename(), /\.xlsx$/)
+  const bytes = await readFile((await workbook.path()) ?? '')
+  assert.is(bytes.subarray(0, 2).toString('latin1'), 'PK', 'a zip, as XLSX is')
+  await noViolations(tab, 'the export started')
+  // The page's own requests: the two links asked for, and never the file (the browser's download took it).
+  assert.equal(
+    exportRequests.map((request) => [new URL(request.url).pathname, request.navigation]),
+    [
+      ['/api/v1/management/responses/export-links', false],
+      ['/api/v1/management/responses/export-links', false],
+    ],
+    'no script fetched the file',
+  )
+  assert.match(workbook.url(), /\/api\/v1\/management\/responses\/export\/download\?.*format=xlsx/)
 
   // One response in full: its row's link is named by when it came.
   await tabTo(tab, await tab.locator('table tbody a').first().innerText())

@@ -5,6 +5,7 @@ import type { WebhookTransport } from './ports/webhook-transport'
 import type { PinAttemptCounter } from './rate-limit/pin-attempts'
 import type { PreviewTokens } from './domain/tokens/preview-tokens'
 import type { EditorTokenPerson, EditorTokens } from './domain/tokens/editor-tokens'
+import type { ExportLinks } from './domain/tokens/export-links'
 import type { PinProofs } from './domain/tokens/pin-proof'
 import type { ShareCursors } from './domain/results/share-cursors'
 import type { ShareSummaryState } from './domain/results/share-summary-state'
@@ -65,6 +66,8 @@ export interface CanvassContext {
   previewTokens: PreviewTokens
   /** Mints and checks the editor's bearer tokens (`domain/tokens/editor-tokens.ts`). */
   editorTokens: EditorTokens
+  /** Mints and checks the signed links of response exports (`domain/tokens/export-links.ts`). */
+  exportLinks: ExportLinks
   pinProofs: PinProofs
   /** Seals and opens the cursors of shared results pages, which must not show a response's id. */
   shareCursors: ShareCursors

@@ -7,6 +7,7 @@ import type { Storage } from './ports/storage'
 import { consoleAccountsAuthorize, consoleAccountsPerson } from './domain/console/console-accounts'
 import { contactLimits } from './domain/contacts/contact-limits'
 import { createEditorTokens } from './domain/tokens/editor-tokens'
+import { createExportLinks } from './domain/tokens/export-links'
 import { createId } from './domain/ids'
 import { createPinProofs } from './domain/tokens/pin-proof'
 import { createPreviewTokens } from './domain/tokens/preview-tokens'
@@ -48,6 +49,7 @@ export function createContext(
     pinProofs: createPinProofs(options.secret),
     previewTokens: createPreviewTokens(options.secret),
     editorTokens: createEditorTokens(options.editorTokenSecret ?? options.secret),
+    exportLinks: createExportLinks(options.secret),
     shareCursors: createShareCursors(options.secret),
     shareSummaries: createShareSummaryState(),
     pinAttempts: createPinAttemptCounter(

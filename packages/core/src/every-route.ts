@@ -12,6 +12,7 @@ import { registerMeRoutes } from './routes/management/me'
 import { registerAuditLogRoutes } from './routes/management/audit-log'
 import { registerEnvironmentRoutes } from './routes/management/environment'
 import { registerManagementResponseRoutes } from './routes/management/responses'
+import { registerResponseExportLinkRoutes } from './routes/management/response-export-links'
 import { registerManagementStorageRoutes } from './routes/management/storage'
 import { registerFileLinkRoutes } from './routes/management/file-links'
 import { registerSurveyAnswerRoutes } from './routes/management/survey-answers'
@@ -87,6 +88,7 @@ export function registerEveryRoute(
   registerV3WorkspaceCustomCssRoutes(table)
   registerV3ResponseRoutes(table)
   registerManagementResponseRoutes(table)
+  registerResponseExportLinkRoutes(table)
   registerClientResponseRoutes(table)
   registerAttributeClassRoutes(table)
   registerActionClassRoutes(table)

@@ -986,8 +986,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every response of a survey as CSV or NDJSON, streamed; the list's filters and order
-         * @description One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field, one column per survey variable (`Variable: <name>`) and `Other Variables` for the rest. CSV cells a spreadsheet would run as a formula start with `'`.
+         * Every response of a survey as CSV, NDJSON or XLSX, streamed; the list's filters and order
+         * @description One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field, one column per survey variable (`Variable: <name>`) and `Other Variables` for the rest. CSV cells a spreadsheet would run as a formula start with `'`; in XLSX they keep their text and take the quote-prefix style. A browser downloads through a link of `POST /api/v1/management/responses/export-links` (docs/api.md, "Exporting responses").
          */
         get: operations["getV1ManagementResponsesExport"];
         put?: never;
@@ -1012,6 +1012,46 @@ export interface paths {
         post?: never;
         /** Delete a response with its notes, tag links and uploaded files */
         delete: operations["deleteV1ManagementResponsesByResponseId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/management/responses/export-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived signed link that downloads an export of responses, with the filters given
+         * @description `filters` holds the responses list's query parameters as a URL carries them (`startDate`, `finished`, `filter[data.nps][gte]`, … ; a repeated one as a list), checked as the export checks them. The answer's `url` downloads the export (`Content-Disposition: attachment`) without a key or session for five minutes, as often as asked; it is bound to this environment, the survey, the format, the filters and the key or console person that asked for it, and stops when that key is revoked or that person is removed. Each download is written to the audit log as an export.
+         */
+        post: operations["postV1ManagementResponsesExportLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/management/responses/export/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an export through a signed link of POST …/responses/export-links
+         * @description The query is the one the link was minted with, `token` included; a changed, expired or forged link is a `401 not_authenticated`, as is one whose key was revoked or whose console person was removed.
+         */
+        get: operations["getV1ManagementResponsesExportDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -9955,7 +9995,7 @@ export interface operations {
                 filterDateField?: "createdAt" | "updatedAt";
                 sortBy?: "createdAt" | "updatedAt";
                 order?: "asc" | "desc";
-                format?: "csv" | "ndjson";
+                format?: "csv" | "ndjson" | "xlsx";
             };
             header?: never;
             path?: never;
@@ -9971,6 +10011,7 @@ export interface operations {
                 content: {
                     "text/csv": string;
                     "application/x-ndjson": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
@@ -10223,6 +10264,204 @@ export interface operations {
             };
             /** @description No valid API key, or the resource belongs to another environment */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1ManagementResponsesExportLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    surveyId: string;
+                    /** @enum {string} */
+                    format?: "csv" | "ndjson" | "xlsx";
+                    filters?: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Where the export downloads from, without a key or session, until `expiresAt` */
+                            url: string;
+                            /** @description ISO 8601 */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The survey accepts no submissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ManagementResponsesExportDownload: {
+        parameters: {
+            query: {
+                surveyId: string;
+                contactId?: string;
+                userId?: string;
+                finished?: "true" | "false";
+                startDate?: string;
+                endDate?: string;
+                filterDateField?: "createdAt" | "updatedAt";
+                sortBy?: "createdAt" | "updatedAt";
+                order?: "asc" | "desc";
+                format?: "csv" | "ndjson" | "xlsx";
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The survey accepts no submissions */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

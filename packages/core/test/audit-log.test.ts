@@ -183,6 +183,12 @@ const FIXTURES: Record<string, Fixture> = {
     await createResponse(x, surveyId, { data: { q1: MARKER } })
     return { path: `/api/v1/management/responses/export?surveyId=${surveyId}&format=ndjson`, resourceId: surveyId }
   },
+  'GET /api/v1/management/responses/export/download': async (x) => {
+    const surveyId = await surveyOf(x)
+    await createResponse(x, surveyId, { data: { q1: MARKER } })
+    const link = await x.call('POST', '/api/v1/management/responses/export-links', { key: x.keyA, body: { surveyId, format: 'xlsx' } })
+    return { path: new URL(link.body.data.url).pathname + new URL(link.body.data.url).search, resourceId: surveyId }
+  },
   'PUT /api/v1/management/responses/:responseId': async (x) => {
     const id = await createResponse(x, await surveyOf(x))
     return { path: `/api/v1/management/responses/${id}`, body: { data: { q1: MARKER } }, resourceId: id }

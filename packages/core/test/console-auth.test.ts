@@ -153,7 +153,7 @@ test('a viewer may change nothing; viewers and editors may not use the routes of
       console.log('skipped /api/mcp: it takes keys only, so a console request gets its 401')
       continue
     }
-    // Every write but one a viewer may send: a link to a file of a response (docs/api.md, "Opening a file").
+    // Every write but the reads sent as a POST (a link to a file of a response, an export link), which a viewer may send.
     if (needed !== 'viewer') {
       const answer = await asConsole(viewer, route.method, route.url, { body: route.method === 'GET' ? undefined : {} })
       assert.is(answer.status, 403, `viewer ${route.method} ${route.path}: ${answer.text}`)

@@ -72,9 +72,11 @@ async function seed(environmentId: string): Promise<void> {
     // A first-owner link of the console: its page (a GET uses nothing).
     token: (await canvass.admin.createConsoleLink({ firstOwner: true, projectId: bed().projectId })).path.split('/').pop(),
   })
+  const link = await call('POST', '/api/v1/management/responses/export-links', { surveyId: survey.id, format: 'csv' })
   Object.assign(query, {
     '/api/v1/management/responses/export': `?surveyId=${survey.id}&format=csv`,
     '/api/v1/management/surveys/:surveyId/answers': '?questionId=q1',
+    '/api/v1/management/responses/export/download': new URL(link.url).search,
     '/api/v3/surveys': `?workspaceId=${environmentId}`,
     '/api/v3/action-classes': `?workspaceId=${environmentId}`,
     '/api/v3/contact-attribute-keys': `?workspaceId=${environmentId}`,

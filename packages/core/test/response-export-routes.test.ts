@@ -72,7 +72,10 @@ for (const backend of availableBackends()) {
     const res = await exportOf(x, `surveyId=${surveyId}&order=asc`)
     assert.is(res.status, 200, res.text)
     assert.match(res.headers.get('content-type') ?? '', /^text\/csv/)
-    assert.match(res.headers.get('content-disposition') ?? '', /^attachment; filename="responses-[a-z0-9]+\.csv"$/)
+    assert.match(
+      res.headers.get('content-disposition') ?? '',
+      /^attachment; filename="responses-[a-z0-9]+\.csv"; filename\*=UTF-8''Export%20responses%20\d{4}-\d{2}-\d{2}\.csv$/,
+    )
     assert.ok(res.text.startsWith('\uFEFF'), 'a byte-order mark for spreadsheets')
     const [header, ...rows] = parseCsv(res.text.slice(1))
     assert.is(rows.length, 2)

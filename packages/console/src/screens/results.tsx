@@ -1,6 +1,6 @@
 /**
  * A survey's results: the summary with its charts, the responses table with Canvass's filters and paging, one
- * response in full (with its tags and notes), and the export of the filtered responses as CSV or NDJSON.
+ * response in full (with its tags and notes), and the export of the filtered responses as CSV, XLSX or NDJSON.
  */
 import type { AnswerData } from '@canvass/api-client'
 import { Fragment } from 'preact'
@@ -22,6 +22,7 @@ import type { SurveyPageData } from '../survey-page'
 import { Pager } from '../survey-page'
 import { AnswersCard } from './results/answers-card'
 import { AnswerView } from './results/answer-view'
+import { ExportControl } from './results/export'
 
 /** The results' filters, shared by the summary, the table and the export. */
 export interface ResultFilters {
@@ -316,7 +317,7 @@ export function ResponsesScreen(props: FilterProps) {
           props.setFilters(filters)
         }}
       />
-      <Export surveyId={survey.id} query={query} />
+      <ExportControl surveyId={survey.id} query={query} />
       <ErrorText error={list.error} />
       {list.data && (
         <p role="status">
@@ -367,38 +368,6 @@ export function ResponsesScreen(props: FilterProps) {
         onNext={(next) => setCursors([...cursors, next])}
         label="Responses"
       />
-    </div>
-  )
-}
-
-/** The filtered responses as a file: the export route streams them; the browser saves what arrived. */
-function Export({ surveyId, query }: { surveyId: string; query: Query }) {
-  const { api } = useConsole()
-  const [busy, run] = useAction()
-  const save = (format: 'csv' | 'ndjson') =>
-    run(async () => {
-      const file = await api.download(
-        '/api/v1/management/responses/export',
-        { ...query, surveyId, format },
-        `responses-${surveyId}.${format}`,
-      )
-      const href = URL.createObjectURL(file.blob)
-      const link = document.createElement('a')
-      link.href = href
-      link.download = file.name
-      document.body.append(link)
-      link.click()
-      link.remove()
-      setTimeout(() => URL.revokeObjectURL(href), 60_000)
-    }, `Exported as ${format.toUpperCase()}`)
-  return (
-    <div class="cv-actions" role="group" aria-label="Export the filtered responses">
-      <button type="button" disabled={busy} onClick={() => save('csv')}>
-        Export CSV
-      </button>
-      <button type="button" disabled={busy} onClick={() => save('ndjson')}>
-        Export NDJSON
-      </button>
     </div>
   )
 }

@@ -40,13 +40,15 @@ const under = (path: string, prefix: string): boolean =>
  * The least role a console caller needs for a route, by its registered method and path: the one rule of the
  * console's roles (the console's hiding of screens is cosmetic), also for an editor token a console session
  * minted (`auth/editor-auth.ts`). Owner-only routes first, then changing the environment's settings; any other
- * read is a viewer's, any other write an editor's.
+ * read (an export link's mint too) is a viewer's, any other write an editor's.
  */
 export function consoleRoleNeeded(method: string, routePath: string): ConsoleRole {
   if (OWNER_ONLY_PREFIXES.some((prefix) => under(routePath, prefix)) || OWNER_ONLY_PATHS.has(routePath)) return 'owner'
   if (method === 'PUT' && routePath === '/api/v1/management/environment') return 'owner'
   // A read sent as a POST: a link to a file of a response, which a viewer reads anyway (docs/api.md, "Opening a file").
   if (method === 'POST' && routePath === '/api/v1/management/storage/file-links') return 'viewer'
+  // A link to an export reads responses, as the export does.
+  if (routePath === '/api/v1/management/responses/export-links') return 'viewer'
   return method === 'GET' || method === 'HEAD' ? 'viewer' : 'editor'
 }
 

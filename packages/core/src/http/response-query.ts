@@ -4,6 +4,7 @@ import { normalizeIsoDateTime } from '../schemas/common'
 import { validationError } from '../errors'
 import { pageQuery, readPageQuery } from './pagination'
 import { isFilterParam, readResponseFilters } from './response-filters'
+import { EXPORT_FORMATS, type ResponseExportFormat } from '../domain/responses/export-formats'
 
 const DATE_FIELDS = ['createdAt', 'updatedAt'] as const
 const idParam = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
@@ -136,13 +137,13 @@ function refuseUnknown(query: Record<string, string | string[] | undefined>, kno
 export const responseExportQuery = v.object({
   ...v.omit(responseListQuery, ['limit', 'skip', 'cursor', 'count']).entries,
   surveyId: idParam,
-  format: v.optional(v.picklist(['csv', 'ndjson'], 'Must be csv or ndjson')),
+  format: v.optional(v.picklist(EXPORT_FORMATS, 'Must be csv, ndjson or xlsx')),
 })
 
 /** Reads the export's query: as the list's, without paging, with `surveyId` required and `format`. */
 export function readExportQuery(
   query: Record<string, string | string[] | undefined>,
-): Omit<ResponseQuery, 'page' | 'count' | 'cursorTag'> & { format: 'csv' | 'ndjson' } {
+): Omit<ResponseQuery, 'page' | 'count' | 'cursorTag'> & { format: ResponseExportFormat } {
   const paging = ['limit', 'skip', 'cursor', 'count'].filter((name) => query[name] !== undefined)
   if (paging.length > 0)
     throw validationError(Object.fromEntries(paging.map((name) => [name, 'The export sends every matching response: no paging'])))

@@ -291,7 +291,11 @@ function answerContent(route: RouteEntry, components: Components): Record<string
   if (route.produces === 'text/html') return { 'text/html': { schema: { type: 'string' } } }
   if (route.produces === 'text/javascript') return { 'text/javascript': { schema: { type: 'string' } } }
   if (route.produces === 'text/csv')
-    return { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } }
+    return {
+      'text/csv': { schema: { type: 'string' } },
+      'application/x-ndjson': { schema: { type: 'string' } },
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
+    }
   if (route.produces === 'file')
     return { '*/*': { schema: { type: 'string', description: 'the file, with the media type it was uploaded with' } } }
   return { [route.mediaType ?? 'application/json']: { schema: route.answer ? components.inline(route.answer, 'output') : {} } }

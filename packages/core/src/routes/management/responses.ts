@@ -14,9 +14,7 @@ import {
   responseExportQuery,
   responseListQuery,
 } from '../../http/response-query'
-import { exportStream } from '../../domain/responses/response-export'
-import { logEarlyEnd } from '../../domain/responses/export-early-end'
-import { SAFE_HEADERS } from '../../http/respond'
+import { exportAnswer } from '../../domain/responses/export-answer'
 import { ok } from '../../http/respond'
 import type { CreateResponseCheck, NewResponse, ResponseRecord } from '../../ports/storage'
 import { parseInput, parseItem } from '../../http/validate'
@@ -25,7 +23,6 @@ import { answerOutOfRange, hasNumberAnswer } from '../../domain/responses/answer
 import { responseUpdateRefusal } from '../../domain/responses/response-write-rules'
 import { checkNotInFuture } from '../../domain/responses/backdated-times'
 import { groupDigits } from '../../group-digits'
-import { ownValue } from '../../own-value'
 import { newResponse, responseOutput, responsePatch } from '../../domain/responses/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../domain/responses/response-size'
 import { createRefusal, createResponseOrThrow } from '../../domain/responses/response-create'
@@ -83,9 +80,9 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
   // Before `…/:responseId`, which would take `export` for an id.
   routes.get('/api/v1/management/responses/export', exportResponses, {
     audit: { action: 'export', resourceType: 'survey', resourceId: { query: 'surveyId' } },
-    summary: "Every response of a survey as CSV or NDJSON, streamed; the list's filters and order",
+    summary: "Every response of a survey as CSV, NDJSON or XLSX, streamed; the list's filters and order",
     description:
-      "One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field, one column per survey variable (`Variable: <name>`) and `Other Variables` for the rest. CSV cells a spreadsheet would run as a formula start with `'`.",
+      'One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field, one column per survey variable (`Variable: <name>`) and `Other Variables` for the rest. CSV cells a spreadsheet would run as a formula start with `\'`; in XLSX they keep their text and take the quote-prefix style. A browser downloads through a link of `POST /api/v1/management/responses/export-links` (docs/api.md, "Exporting responses").',
     auth: 'apiKey',
     query: responseExportQuery,
     produces: 'text/csv',
@@ -159,60 +156,7 @@ const anonymizeResponses: BodyHandler<typeof responseAnonymizeBody> = async (req
 
 const exportResponses: Handler = async (request, ctx, info) => {
   const caller = await authenticate(request, ctx)
-  const { environmentId } = caller
-  const { filter, sortBy, order, format } = readExportQuery(request.query)
-  checkContactAttributeFilter(caller, filter.where)
-  const view = { contactAttributes: readsContactAttributes(caller) }
-  const survey = await ownedSurvey(ctx, environmentId, filter.surveyId as string)
-  // Exports are reports: a storage without them answers 501 here, before the stream starts, not an empty file.
-  const reports = reportingOf(ctx.storage)
-  const scope = { ...withAnswerForms(survey, filter), surveyId: survey.id, sortBy, order }
-  const position = (after: { id: string; createdAt: Date; updatedAt: Date } | undefined) =>
-    after ? { after: { createdAt: after[sortBy], id: after.id } } : {}
-  const hasQuotas = format === 'csv' && ((await ctx.storage.quotas?.listAll(environmentId, survey.id))?.length ?? 0) > 0
-  const onEarlyEnd = logEarlyEnd(ctx, `The ${format.toUpperCase()} export of survey ${survey.id}`, info.requestId)
-  const body =
-    format === 'csv'
-      ? exportStream(
-          survey,
-          {
-            format,
-            quotas: hasQuotas,
-            rows: {
-              read: async (after, limit) => {
-                const rows = await reports.responses.listForExport(environmentId, { ...scope, limit, ...position(after) })
-                if (!hasQuotas || rows.length === 0) return rows
-                const names = await reports.quotas.namesByResponse(
-                  environmentId,
-                  rows.map((row) => row.id),
-                )
-                return rows.map((row) => ({ ...row, quotas: ownValue(names, row.id) ?? [] }))
-              },
-            },
-          },
-          onEarlyEnd,
-        )
-      : exportStream(
-          survey,
-          {
-            format,
-            view,
-            rows: {
-              read: async (after, limit) =>
-                (await ctx.storage.responses.list(environmentId, { ...scope, limit, ...position(after) })).slice(0, limit),
-            },
-          },
-          onEarlyEnd,
-        )
-  const name = `responses-${survey.id.replace(/[^A-Za-z0-9_-]/g, '')}.${format}`
-  return new Response(body, {
-    status: 200,
-    headers: {
-      ...SAFE_HEADERS,
-      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-      'content-disposition': `attachment; filename="${name}"`,
-    },
-  })
+  return exportAnswer(ctx, caller, readExportQuery(request.query), info.requestId)
 }
 
 /** At most this many responses per import request (and the JSON body limit, 1 MiB, holds too). */
