@@ -90,6 +90,19 @@ test('an unfinished response stops in the first block on its path it did not pas
   ])
 })
 
+test('a response with entries further on went past a block it holds none for: skipped, not left', () => {
+  const walk = walkPaths(SURVEY, IDS, [group(1, false, '2002', {})])
+  assert.equal(
+    walk.blocks.map((block) => [block.blockId, block.reached, block.answered, block.skipped, block.leftHere]),
+    [
+      ['b1', 1, 1, 0, 0],
+      ['b2', 0, 0, 0, 0],
+      ['b3', 1, 1, 0, 0],
+    ],
+  )
+  assert.equal([...walk.skipped], [['a2', 1]])
+})
+
 test('without values: through the blocks held, in order; past both caps: in no block', () => {
   const walk = walkPaths(SURVEY, IDS, [group(2, false, '2200'), group(1, true, '0002'), group(5, false, null)])
   assert.equal(
