@@ -5,7 +5,7 @@
  * always and on the Postgres server when TEST_DATABASE_URL is set.
  */
 import type { SummaryQuery } from '@canvass/core'
-import { createCanvass, createResponse } from '@canvass/core'
+import { PATH_VALUE_CHARS, createCanvass, createResponse } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { sql } from 'kysely'
 import { suite } from 'uvu'
@@ -34,8 +34,10 @@ for (const backend of backends()) {
       const survey = makeSurvey(environmentId)
       await storage.surveys.insert(survey)
       const surveyId = survey.id
-      // Scores 1 to 4 given 5, 4, 3 and 2 times (finished), and one unfinished response with no answer.
+      // Scores 1 to 4 given 5, 4, 3 and 2 times (finished), one answer too long to carry (grouped by its marks
+      // alone) and one unfinished response with no answer.
       const seeds = [
+        { finished: true, data: { nps: 'x'.repeat(PATH_VALUE_CHARS) } },
         ...[1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4].map((nps) => ({ finished: true, data: { nps } })),
         { finished: false, data: {} },
       ]
@@ -53,11 +55,16 @@ for (const backend of backends()) {
         return pathGroupsOf(QUERY, (await (statement as NonNullable<typeof statement>).execute(open.db)).rows)
       }
       const all = await read(100)
-      assert.is(all.length, 5, 'below the cap: a group per score and one unanswered')
+      assert.is(all.length, 6, 'below the cap: a group per score, the long answer and the unanswered')
+      assert.equal(
+        all.filter((group) => group.values === null),
+        [{ count: 1, finished: true, marks: '2', values: null }],
+        'a long value is not carried',
+      )
       const capped = await read(1)
       assert.equal(capped, [
         { count: 5, finished: true, marks: '2', values: { data: { nps: 1 }, variables: {} } },
-        { count: 9, finished: true, marks: '2', values: null },
+        { count: 10, finished: true, marks: '2', values: null },
         { count: 1, finished: false, marks: null, values: null },
       ])
       assert.equal(capPaths(all, 1), capped, 'capPaths caps added-up groups as the statement does')

@@ -1,4 +1,4 @@
-import { PATH_GROUPS } from '@canvass/core'
+import { PATH_GROUPS, PATH_VALUE_CHARS } from '@canvass/core'
 import type { PathGroup, SummaryQuery } from '@canvass/core'
 import { sql } from 'kysely'
 import type { RawBuilder } from 'kysely'
@@ -46,7 +46,8 @@ export function pathsStatement(
   const values = read.length === 0 ? sql`'[]'::jsonb` : sql.join(read, sql` || `)
   const cap = sql.lit(groups)
   return sql<PathRow>`
-    with s as (select r.finished as f, ${marks} as m, ${values} as v from ${from} where ${where}),
+    with s0 as (select r.finished as f, ${marks} as m, ${values} as v from ${from} where ${where}),
+    s as (select f, m, case when length(v::text) <= ${sql.lit(PATH_VALUE_CHARS)} then v end as v from s0),
     g as (select count(*) as n, f, m, v from s group by f, m, v),
     k as (select n, f, m, v, row_number() over (order by n desc, f, m, v) as at from g),
     h as (select sum(n) as n, f, m from k where at > ${cap} group by f, m),

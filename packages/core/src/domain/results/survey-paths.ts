@@ -11,7 +11,9 @@ import { surveyBlocks } from '../surveys/survey-structure'
  *
  * - A block is reached by the responses the walk leads to it.
  * - A response passed a block when it holds an entry (in `data` or `ttc`) for each of its elements, as a
- *   submitted page leaves one for each, empty when skipped; a finished response passes every block of its path.
+ *   submitted page leaves one for each, empty when skipped; a finished response passes every block of its path,
+ *   and so does one that holds entries in a block further in the survey (a client that leaves out what was
+ *   skipped: it went on).
  * - An element is skipped by the responses that passed its block with it empty: seen and left empty.
  * - A block is left by the unfinished responses that reached it and did not pass it; their walk ends there.
  *
@@ -107,12 +109,14 @@ export function walkPaths(
     }
     const markOf = (id: string) => marks[position.get(id) ?? -1] ?? '0'
     const passes = (index: number) => (pages[index] as Page).elements.every((id) => markOf(id) !== '0')
+    const held = pages.flatMap((page, index) => (page.elements.some((id) => markOf(id) !== '0') ? [index] : []))
+    const lastHeld = held[held.length - 1] ?? -1
     // Counts one block on the path: left (the walk ends) or passed.
     const visit = (index: number): boolean => {
       const page = pages[index] as Page
       const funnel = walk.blocks[index] as BlockFunnel
       funnel.reached += group.count
-      if (!group.finished && !passes(index)) {
+      if (!group.finished && !passes(index) && index >= lastHeld) {
         funnel.leftHere += group.count
         return false
       }
@@ -123,9 +127,8 @@ export function walkPaths(
     }
     if (group.values === null) {
       // Without the values the logic reads: the blocks the response holds entries for, in order.
-      const held = pages.flatMap((page, index) => (page.elements.some((id) => markOf(id) !== '0') ? [index] : []))
       const left = held.some((index) => !visit(index))
-      const after = (held[held.length - 1] ?? -1) + 1
+      const after = lastHeld + 1
       if (!left && !group.finished && after < pages.length) visit(after)
       continue
     }

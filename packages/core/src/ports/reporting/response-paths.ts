@@ -27,9 +27,15 @@ export interface PathGroup {
    * null, "", [] or {}), `2` answered. Null: past both caps.
    */
   marks: string | null
-  /** The values of `PathQuery`'s keys the response holds (keys it lacks left out); null: past the first cap. */
+  /**
+   * The values of `PathQuery`'s keys the response holds (keys it lacks left out); null: past the first cap, or
+   * values longer than `PATH_VALUE_CHARS` characters as JSON (a long text: such responses are grouped by marks).
+   */
   values: { data: Record<string, unknown>; variables: Record<string, unknown> } | null
 }
 
 /** How many groups of each kind a summary's paths hold at most (see `PathGroup`). */
 export const PATH_GROUPS = 1000
+
+/** How long a group's values may be, as one JSON text, for the group to carry them (see `PathGroup.values`). */
+export const PATH_VALUE_CHARS = 2000
