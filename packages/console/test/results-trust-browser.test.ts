@@ -16,7 +16,7 @@
  *
  * What the pages are read by, where the issue asks for something new: on the response page, the file is a link
  * or a button whose name starts with the file's name (`bericht.png`), opening it in a new tab or as a download;
- * the responses screen's group "Export the filtered responses" has a button "Export XLSX" beside "Export CSV";
+ * the responses screen's group "Export the filtered responses" has a button "Export Excel (XLSX)" beside "Export CSV";
  * the summary (console and shared page) has a region "Drop-off per block, table" holding a table with a row per
  * block (its name as the row header) and the columns "Reached", "Answered", "Skipped" and "Left here".
  */
@@ -777,9 +777,9 @@ test('the CSV and XLSX exports hold every cell', async () => {
     .filter({ hasText: /responses? match/ })
     .waitFor()
   problems.push(...exportProblems('console CSV', parseCsv((await exported(page, 'Export CSV')).toString('utf8').replace(/^\uFEFF/, ''))))
-  const xlsx = page.getByRole('group', { name: 'Export the filtered responses' }).getByRole('button', { name: 'Export XLSX' })
-  if ((await xlsx.count()) === 0) problems.push('console XLSX: the console offers no "Export XLSX" button beside "Export CSV"')
-  else problems.push(...exportProblems('console XLSX', readXlsx(await exported(page, 'Export XLSX'))))
+  const xlsx = page.getByRole('group', { name: 'Export the filtered responses' }).getByRole('button', { name: 'Export Excel (XLSX)' })
+  if ((await xlsx.count()) === 0) problems.push('console XLSX: the console offers no "Export Excel (XLSX)" button beside "Export CSV"')
+  else problems.push(...exportProblems('console XLSX', readXlsx(await exported(page, 'Export Excel (XLSX)'))))
   assert.equal(problems, [], 'the exports hold every answer of every respondent, in the default language')
   assert.equal(errors, [], 'the console logged no error')
   await page.close()
