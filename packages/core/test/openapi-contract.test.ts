@@ -446,6 +446,21 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'POST /api/v1/management/storage/file-links': async () => ({
     body: { url: `${ORIGIN}/storage/${seeds.environmentId![0]}/public/${encodeURIComponent(seeds.fileName![0] as string)}` },
   }),
+  'POST /api/v1/management/responses/export-links': async () => ({
+    body: { surveyId: seeds.surveyId![0], format: 'csv', filters: { finished: 'true' } },
+  }),
+  // A link minted as the console mints one: the download's query is the link's, its token included.
+  'GET /api/v1/management/responses/export/download': async () => {
+    const minted = await canvass.fetch(
+      new Request(`${ORIGIN}/api/v1/management/responses/export-links`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify({ surveyId: seeds.surveyId![0], format: 'ndjson' }),
+      }),
+    )
+    const { url } = ((await minted.json()) as { data: { url: string } }).data
+    return { query: Object.fromEntries(new URL(url).searchParams) }
+  },
   'POST /api/v1/management/responses/anonymize': async () => ({ body: { responseIds: [await freshResponse()] } }),
   // Deletions of resources of their own, so that the seeded ones stay for the rest.
   'DELETE /api/v1/management/surveys/{surveyId}': async () => ({ path: { surveyId: await freshSurvey() } }),

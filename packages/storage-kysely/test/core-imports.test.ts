@@ -21,6 +21,8 @@ const ALLOWED: Record<string, string> = {
   ERASED_REPLAY: 'a constant: what an erased idempotent replay holds',
   NEW_ENVIRONMENT_ROWS: 'a constant: the rows a new environment starts with',
   ANONYMIZED_META_KEYS: 'a constant of the port: the keys of `meta` anonymizing drops',
+  PATH_GROUPS: 'a constant of the port: how many groups of paths a summary reads at most',
+  PATH_VALUE_CHARS: 'a constant of the port: the longest value a group of paths is keyed by',
   // The two below compute facts of a stored survey that its writes are decided on (which questions are
   // scales and their bounds, whether `singleUse` is on), kept with the survey's version so that a create is
   // one round trip; the decisions on those facts are core's (`responseCreateRefusal`, `responseUpdateRefusal`).

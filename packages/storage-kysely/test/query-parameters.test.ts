@@ -69,6 +69,8 @@ const REQUIRED: Record<string, (ids: Ids) => string> = {
   surveyId: (ids) => ids.surveyId,
   // The reference's v3 lists take the key's environment (or its project) as their workspace.
   workspaceId: (ids) => ids.environmentId,
+  // The one question of the seeded survey, whose answers the answers route lists.
+  questionId: () => 'q1',
 }
 
 interface Ids {

@@ -69,7 +69,7 @@ export function registerResponseExportLinkRoutes(routes: RouteTable): void {
     auth: 'none',
     query: v.object({ ...responseExportQuery.entries, token: v.pipe(v.string(), v.maxLength(4096)) }),
     produces: 'text/csv',
-    errors: [403, 404],
+    errors: [401, 403, 404],
   })
 }
 
