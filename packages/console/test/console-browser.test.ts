@@ -184,7 +184,7 @@ test('a survey from a template, published, shared, answered, read in the summary
   await tab.keyboard.press('Enter')
   await tab.locator('.cv-score-value').waitFor()
   assert.is(await textOf(tab, '.cv-score-value'), '0', 'one promoter and one detractor: a score of 0')
-  assert.match(await textOf(tab, '.cv-legend'), 'Promoters (9–10): 1 (50%)')
+  assert.match(await textOf(tab, '.cv-legend:not(.cv-funnel-legend)'), 'Promoters (9–10): 1 (50%)')
   assert.match(await textOf(tab, '.cv-stats'), /Responses\s*2/)
   await tab.locator('#cv-over-time ~ figure svg').waitFor()
   await noViolations(tab, 'the summary')
