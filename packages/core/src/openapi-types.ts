@@ -10431,7 +10431,7 @@ export interface operations {
                 filterDateField?: "createdAt" | "updatedAt";
                 sortBy?: "createdAt" | "updatedAt";
                 order?: "asc" | "desc";
-                format?: "csv" | "ndjson" | "xlsx";
+                format: "csv" | "ndjson" | "xlsx";
                 token: string;
             };
             header?: never;
@@ -10453,6 +10453,15 @@ export interface operations {
             };
             /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

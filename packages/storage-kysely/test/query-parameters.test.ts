@@ -71,6 +71,9 @@ const REQUIRED: Record<string, (ids: Ids) => string> = {
   workspaceId: (ids) => ids.environmentId,
   // The one question of the seeded survey, whose answers the answers route lists.
   questionId: () => 'q1',
+  // The token of a link minted for the survey's export (`POST …/export-links`), its query the survey alone.
+  token: (ids) => ids.exportToken,
+  format: () => 'csv',
 }
 
 interface Ids {
@@ -81,6 +84,7 @@ interface Ids {
   /** Two contacts: the valid call of each contact DELETE deletes its own. */
   personId: string
   contactId: string
+  exportToken: string
 }
 
 /** Path parameters, by name: an id of a resource that exists. A route with another one fails the test. */
@@ -170,7 +174,10 @@ for (const backend of backends()) {
     const shared = await call('POST', `/api/v1/management/surveys/${surveyId}/share`)
     if (shared.status !== 200) throw new Error(`sharing the survey: ${shared.status} ${await shared.text()}`)
     const { resultShareKey } = ((await shared.json()) as { data: { resultShareKey: string } }).data
-    ids = { environmentId, surveyId, webhookId, resultShareKey, personId, contactId }
+    const minted = await call('POST', '/api/v1/management/responses/export-links', { surveyId })
+    if (minted.status !== 200) throw new Error(`minting an export link: ${minted.status} ${await minted.text()}`)
+    const exportToken = new URL(((await minted.json()) as { data: { url: string } }).data.url).searchParams.get('token') ?? ''
+    ids = { environmentId, surveyId, webhookId, resultShareKey, personId, contactId, exportToken }
   })
   test.after(async () => {
     await open?.close()

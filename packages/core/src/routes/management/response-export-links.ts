@@ -67,7 +67,12 @@ export function registerResponseExportLinkRoutes(routes: RouteTable): void {
     description:
       'The query is the one the link was minted with, `token` included; a changed, expired or forged link is a `401 not_authenticated`, as is one whose key was revoked or whose console person was removed.',
     auth: 'none',
-    query: v.object({ ...responseExportQuery.entries, token: v.pipe(v.string(), v.maxLength(4096)) }),
+    // A link always names its format (the mint writes it), so the download requires it.
+    query: v.object({
+      ...responseExportQuery.entries,
+      format: v.picklist(EXPORT_FORMATS, 'Must be csv, ndjson or xlsx'),
+      token: v.pipe(v.string(), v.maxLength(4096)),
+    }),
     produces: 'text/csv',
     errors: [401, 403, 404],
   })
