@@ -12,6 +12,7 @@ import { registerMeRoutes } from './routes/management/me'
 import { registerAuditLogRoutes } from './routes/management/audit-log'
 import { registerEnvironmentRoutes } from './routes/management/environment'
 import { registerManagementResponseRoutes } from './routes/management/responses'
+import { registerResponseWorkRoutes } from './routes/management/response-work'
 import { registerManagementStorageRoutes } from './routes/management/storage'
 import { registerSurveyRoutes } from './routes/management/surveys'
 import { registerWebhookRoutes } from './routes/management/webhooks'
@@ -81,6 +82,8 @@ export function registerEveryRoute(
   registerV3TagRoutes(table)
   registerV3WorkspaceCustomCssRoutes(table)
   registerV3ResponseRoutes(table)
+  // Before `…/responses/:responseId`, whose routes would take `delete` for an id.
+  registerResponseWorkRoutes(table)
   registerManagementResponseRoutes(table)
   registerClientResponseRoutes(table)
   registerAttributeClassRoutes(table)
