@@ -2,7 +2,7 @@
  * A response's notes in its detail: read by everyone, added by an editor, changed or deleted by their author
  * or an owner (the server decides; the buttons only follow it: docs/console.md, "Roles").
  */
-import { useRef, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { atLeast } from '../boot'
 import { useConsole } from '../context'
 import type { V1Response } from '../survey-data'
@@ -37,10 +37,11 @@ export function ResponseNotes({ response, reload }: { response: V1Response; relo
           {notes.map((note, index) => (
             <li key={note.id ?? index}>
               {editing && editing.id === note.id ? (
-                <form
-                  aria-label="Edit the note"
-                  onSubmit={(event) => {
-                    event.preventDefault()
+                <EditNote
+                  text={editing.text}
+                  busy={busy}
+                  change={(text) => setEditing({ ...editing, text })}
+                  save={() => {
                     const id = editing.id
                     void run(async () => {
                       await api.call(`${path}/${encodeURIComponent(id)}`, { method: 'PATCH', body: { text: editing.text } })
@@ -49,61 +50,19 @@ export function ResponseNotes({ response, reload }: { response: V1Response; relo
                       focusNote(id)
                     }, 'Note saved')
                   }}
-                >
-                  <label>
-                    Note
-                    <textarea
-                      // biome-ignore lint/a11y/noAutofocus: the field the person just asked to edit
-                      autoFocus
-                      maxLength={MAX_NOTE}
-                      value={editing.text}
-                      onInput={(event) => setEditing({ ...editing, text: (event.currentTarget as HTMLTextAreaElement).value })}
-                    />
-                  </label>
-                  <div class="cv-row">
-                    <button type="submit" class="cv-primary" disabled={busy || editing.text.trim() === ''}>
-                      Save note
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        setEditing(null)
-                        focusNote(note.id ?? '')
-                      }}
-                    >
-                      Cancel
-                    </button>
-                  </div>
-                </form>
+                  cancel={() => {
+                    setEditing(null)
+                    focusNote(note.id ?? '')
+                  }}
+                />
               ) : (
-                <>
-                  <p>{note.text}</p>
-                  <p class="cv-muted">
-                    {note.user?.name ?? 'Someone'} · {when(note.createdAt)}
-                    {note.isEdited ? ' · edited' : ''}
-                  </p>
-                  {note.id && mayChange(note) && (
-                    <div class="cv-actions">
-                      <button
-                        type="button"
-                        id={`cv-note-edit-${note.id}`}
-                        aria-label={`Edit note ${index + 1}`}
-                        onClick={() => setEditing({ id: note.id as string, text: note.text })}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        id={`cv-note-delete-${note.id}`}
-                        class="cv-danger"
-                        aria-label={`Delete note ${index + 1}`}
-                        onClick={() => setDeleting(note)}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  )}
-                </>
+                <NoteView
+                  note={note}
+                  number={index + 1}
+                  mayChange={mayChange(note)}
+                  edit={() => setEditing({ id: note.id as string, text: note.text })}
+                  remove={() => setDeleting(note)}
+                />
               )}
             </li>
           ))}
@@ -164,5 +123,68 @@ export function ResponseNotes({ response, reload }: { response: V1Response; relo
         </ConfirmDialog>
       )}
     </section>
+  )
+}
+
+/** A note's text being changed, opened on its field. */
+function EditNote(props: { text: string; busy: boolean; change(text: string): void; save(): void; cancel(): void }) {
+  const field = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => field.current?.focus(), [])
+  return (
+    <form
+      aria-label="Edit the note"
+      onSubmit={(event) => {
+        event.preventDefault()
+        props.save()
+      }}
+    >
+      <label>
+        Note
+        <textarea
+          ref={field}
+          maxLength={MAX_NOTE}
+          value={props.text}
+          onInput={(event) => props.change((event.currentTarget as HTMLTextAreaElement).value)}
+        />
+      </label>
+      <div class="cv-row">
+        <button type="submit" class="cv-primary" disabled={props.busy || props.text.trim() === ''}>
+          Save note
+        </button>
+        <button type="button" onClick={props.cancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** A note as read: its text, who wrote it and when, and for whom may change it its Edit and Delete buttons. */
+function NoteView(props: { note: Note; number: number; mayChange: boolean; edit(): void; remove(): void }) {
+  const { note, number } = props
+  return (
+    <>
+      <p>{note.text}</p>
+      <p class="cv-muted">
+        {note.user?.name ?? 'Someone'} · {when(note.createdAt)}
+        {note.isEdited ? ' · edited' : ''}
+      </p>
+      {note.id && props.mayChange && (
+        <div class="cv-actions">
+          <button type="button" id={`cv-note-edit-${note.id}`} aria-label={`Edit note ${number}`} onClick={props.edit}>
+            Edit
+          </button>
+          <button
+            type="button"
+            id={`cv-note-delete-${note.id}`}
+            class="cv-danger"
+            aria-label={`Delete note ${number}`}
+            onClick={props.remove}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+    </>
   )
 }
