@@ -1,4 +1,4 @@
-import type { NewResponseNote, ResponseWorkStore, Storage } from '@canvass/core'
+import type { NewResponseNote, ResponseWorkStore, Storage, TagRecord } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
 import { groupOf, seedProject, seedResponse, seedSurvey } from './seed'
@@ -43,8 +43,8 @@ export const responseWorkTests: StorageTest[] = [
       const { production, development, work } = await seeded(storage)
       const outcomes = await Promise.all(Array.from({ length: 4 }, () => work.createTag(newTag(production, 'vip'))))
       assert.is(outcomes.filter((outcome) => outcome !== 'duplicate').length, 1, 'one of four concurrent creates')
-      const made = outcomes.find((outcome) => outcome !== 'duplicate')
-      assert.ok(made && made !== 'duplicate')
+      const made = outcomes.find((outcome): outcome is TagRecord => outcome !== 'duplicate')
+      assert.ok(made)
       assert.equal([made.name, made.environmentId, made.count], ['vip', production, 0])
       assert.equal(await storage.tags.get(production, made.id), made, 'read back as made')
       assert.ok((await work.createTag(newTag(development, 'vip'))) !== 'duplicate', 'the other environment has its own')
