@@ -458,7 +458,7 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   }),
   'DELETE /api/v1/management/responses/{responseId}/notes/{noteId}': async () => ({ path: await freshNote() }),
   'POST /api/v1/management/responses/{responseId}/tags': async () => ({ body: { tagId: seeds.tagId![0] } }),
-  'DELETE /api/v1/management/responses/{responseId}/tags/{tagId}': async () => ({ path: { tagId: seeds.tagId![0] } }),
+  'DELETE /api/v1/management/responses/{responseId}/tags/{tagId}': async () => ({ path: { tagId: seeds.tagId![0] as string } }),
   'DELETE /api/v1/management/people/{personId}': async () => ({ path: { personId: await freshContact() } }),
   'POST /api/v1/management/api-keys': async () => ({ body: { label: 'Example' } }),
   // The console's page for a signed-in viewer (its session made in the store, as a sign-in makes it).
