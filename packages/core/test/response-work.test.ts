@@ -6,7 +6,8 @@
  * that changes nothing. Concurrent adds of one tag leave one link, concurrent note edits leave one whole text.
  */
 import * as assert from 'uvu/assert'
-import { availableBackends, createSurvey, suiteWithBed } from '@canvass/test-bed'
+import { TEST_ORIGIN, availableBackends, createSurvey, suiteWithBed } from '@canvass/test-bed'
+import { createCanvass } from '../src'
 import type { ApiResult, TestCanvass } from '@canvass/test-bed'
 import type { ConsoleSession } from './console-sessions'
 import { asConsole, signedIn } from './console-sessions'
@@ -208,6 +209,32 @@ for (const backend of availableBackends()) {
       [`${RESPONSES}/delete`, { deleted: 2 }, { responseIds: 3 }],
     )
     assert.is(entries.length, 2, 'refusals are not audited')
+  })
+
+  test('a storage without responseWork: the tag and note routes answer 501 naming it; deleting still works', async () => {
+    const x = bed()
+    const { responseWork: _work, ...storage } = x.storage
+    const canvass = createCanvass({ storage, background: false })
+    const call = (method: string, path: string, body: unknown) =>
+      canvass.fetch(
+        new Request(`${TEST_ORIGIN}${path}`, {
+          method,
+          headers: { 'x-api-key': x.keyA, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
+    const id = await response(x, (await createSurvey(x, { status: 'inProgress' })).id)
+    for (const [method, path, body] of [
+      ['POST', '/api/v3/tags', { workspaceId: x.projectId, name: 'nowhere' }],
+      ['POST', `${RESPONSES}/${id}/notes`, { text: 'nowhere' }],
+      ['POST', `${RESPONSES}/${id}/tags`, { tagId: 'any' }],
+    ] as const) {
+      const answer = await call(method, path, body)
+      const text = await answer.text()
+      assert.is(answer.status, 501, `${path}: ${text}`)
+      assert.ok(text.includes('storage.responseWork'), text)
+    }
+    assert.is((await call('POST', `${RESPONSES}/delete`, { responseIds: [id] })).status, 200)
   })
 
   test.run()
