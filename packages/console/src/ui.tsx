@@ -68,14 +68,20 @@ export function ConfirmDialog(props: {
   children?: ComponentChildren
   confirm: string
   danger?: boolean
+  /** Opens with the focus on Cancel, so that an Enter pressed too soon does nothing it cannot undo. */
+  safeFocus?: boolean
   onConfirm(): void
   onCancel(): void
 }) {
   const ref = useRef<HTMLDialogElement>(null)
+  const cancel = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
-    if (props.open && !dialog.open) dialog.showModal()
+    if (props.open && !dialog.open) {
+      dialog.showModal()
+      if (props.safeFocus) cancel.current?.focus()
+    }
     if (!props.open && dialog.open) dialog.close()
   }, [props.open])
   return (
@@ -86,7 +92,7 @@ export function ConfirmDialog(props: {
         <button type="button" class={props.danger ? 'cv-danger' : 'cv-primary'} onClick={props.onConfirm}>
           {props.confirm}
         </button>
-        <button type="button" onClick={props.onCancel}>
+        <button type="button" ref={cancel} onClick={props.onCancel}>
           Cancel
         </button>
       </div>

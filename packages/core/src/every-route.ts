@@ -13,6 +13,7 @@ import { registerAuditLogRoutes } from './routes/management/audit-log'
 import { registerEnvironmentRoutes } from './routes/management/environment'
 import { registerManagementResponseRoutes } from './routes/management/responses'
 import { registerResponseExportLinkRoutes } from './routes/management/response-export-links'
+import { registerResponseWorkRoutes } from './routes/management/response-work'
 import { registerManagementStorageRoutes } from './routes/management/storage'
 import { registerFileLinkRoutes } from './routes/management/file-links'
 import { registerSurveyAnswerRoutes } from './routes/management/survey-answers'
@@ -87,6 +88,8 @@ export function registerEveryRoute(
   registerV3TagRoutes(table)
   registerV3WorkspaceCustomCssRoutes(table)
   registerV3ResponseRoutes(table)
+  // Before `…/responses/:responseId`, whose routes would take `delete` for an id.
+  registerResponseWorkRoutes(table)
   registerManagementResponseRoutes(table)
   registerResponseExportLinkRoutes(table)
   registerClientResponseRoutes(table)

@@ -68,6 +68,13 @@ const tagOf = async (x: TestCanvass): Promise<string> => {
   const tags = await x.storage.tags.list(x.envA, { limit: 1000 })
   return tags.find((tag) => tag.name === name)?.id as string
 }
+/** A note on a new response of environment A: the response's id and the note's. */
+const noteOf = async (x: TestCanvass): Promise<[string, string]> => {
+  const id = await createResponse(x, await surveyOf(x))
+  const note = await x.call('POST', `/api/v1/management/responses/${id}/notes`, { key: x.keyA, body: { text: 'seeded' } })
+  if (note.status !== 200) throw new Error(`seeding a note: ${note.status} ${note.text}`)
+  return [id, note.body.data.id as string]
+}
 /** A v3 survey of two blocks, `ba` and `bb`, whose blocks the v3 block routes edit; its id. */
 const v3SurveyOf = async (x: TestCanvass) => {
   const element = (id: string) => ({ id, type: 'openText', headline: { 'en-US': MARKER }, required: false })
@@ -209,6 +216,35 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/v3/responses/batch-delete': async (x) => {
     const id = await createResponse(x, await surveyOf(x), { data: { q1: MARKER } })
     return { path: `/api/v3/responses/batch-delete?workspaceId=${x.projectId}`, body: { ids: [id] }, resourceId: null }
+  },
+  'POST /api/v3/tags': async (x) => ({
+    path: '/api/v3/tags',
+    body: { workspaceId: x.projectId, name: `${MARKER} ${unique()}` },
+    resourceId: 'answer',
+  }),
+  'POST /api/v1/management/responses/delete': async (x) => {
+    const id = await createResponse(x, await surveyOf(x), { data: { q1: MARKER } })
+    return { path: '/api/v1/management/responses/delete', body: { responseIds: [id] }, resourceId: null }
+  },
+  'POST /api/v1/management/responses/:responseId/notes': async (x) => {
+    const id = await createResponse(x, await surveyOf(x))
+    return { path: `/api/v1/management/responses/${id}/notes`, body: { text: MARKER }, resourceId: 'answer' }
+  },
+  'PATCH /api/v1/management/responses/:responseId/notes/:noteId': async (x) => {
+    const [id, noteId] = await noteOf(x)
+    return { path: `/api/v1/management/responses/${id}/notes/${noteId}`, body: { text: MARKER }, resourceId: noteId }
+  },
+  'DELETE /api/v1/management/responses/:responseId/notes/:noteId': async (x) => {
+    const [id, noteId] = await noteOf(x)
+    return { path: `/api/v1/management/responses/${id}/notes/${noteId}`, resourceId: noteId }
+  },
+  'POST /api/v1/management/responses/:responseId/tags': async (x) => {
+    const id = await createResponse(x, await surveyOf(x))
+    return { path: `/api/v1/management/responses/${id}/tags`, body: { tagId: await tagOf(x) }, resourceId: id }
+  },
+  'DELETE /api/v1/management/responses/:responseId/tags/:tagId': async (x) => {
+    const id = await createResponse(x, await surveyOf(x))
+    return { path: `/api/v1/management/responses/${id}/tags/${await tagOf(x)}`, resourceId: id }
   },
   'DELETE /api/v1/management/responses/:responseId': async (x) => {
     const id = await createResponse(x, await surveyOf(x), { data: { q1: MARKER } })

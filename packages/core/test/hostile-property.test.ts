@@ -98,6 +98,8 @@ interface Seeds {
   /** A response tag of environment A (on `response`), and another one a merge moves its responses to. */
   tag: string
   intoTag: string
+  /** A note on `response`. */
+  note: string
   /** Any id: the reference's workflows and feedback records are not implemented, each of their routes answers its 501. */
   workflow: string
   /** The token of a person's one-time link (a GET uses nothing; a hostile POST has no form token). */
@@ -130,6 +132,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   deliveryId: 'delivery',
   resultShareKey: 'shareKey',
   tagId: 'tag',
+  noteId: 'note',
   workflowId: 'workflow',
   runId: 'workflow',
   feedbackRecordId: 'workflow',
@@ -180,6 +183,10 @@ function templateOf(method: string, path: string, s: Seeds, x: Backend): Record<
   if (route === 'PATCH /api/v3/surveys/:surveyId') return { name: 'renamed in v3' }
   if (route === 'PATCH /api/v3/tags/:tagId') return { name: 'renamed tag' }
   if (route === 'POST /api/v3/tags/:tagId/merge') return { newTagId: s.intoTag }
+  if (route === 'POST /api/v3/tags') return { name: 'made tag' }
+  if (/\/notes(\/:noteId)?$/.test(route)) return { text: `a note ${method}` }
+  if (route === 'POST /api/v1/management/responses/:responseId/tags') return { tagId: s.tag }
+  if (route === 'POST /api/v1/management/responses/delete') return { responseIds: [s.response] }
   if (/\/quotas/.test(route)) {
     return {
       name: `quota ${method}`,
@@ -297,6 +304,7 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
       if (kind === 'survey') seeds.survey = (await createSurvey(x, { status: 'inProgress' })).id
       if (kind === 'survey') seeds.shareKey = await newShareKey(x, seeds.survey)
       seeds.response = await createResponse(x, seeds.survey)
+      seeds.note = await newNote(x, seeds.response)
       if (kind === 'survey') seeds.display = await newDisplay(x, seeds.survey)
       if (kind === 'survey') seeds.quota = await newQuota(x, seeds.survey, n)
     } else if (kind === 'quota') {
@@ -314,6 +322,8 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
       seeds.contactAttributeKey = await post('/api/v1/management/contact-attribute-keys', { key: `seed${n}` })
     } else if (kind === 'contact' || kind === 'userId') {
       Object.assign(seeds, await newContact(x, `seed-user-${n}`))
+    } else if (kind === 'note') {
+      seeds.note = await newNote(x, seeds.response)
     } else if (kind === 'tag' || kind === 'intoTag') {
       seeds[kind] = await newTag(x, seeds.response, `seed tag ${n}`)
     }
@@ -432,6 +442,8 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
         if (route.path.endsWith('/share') && res.status === 200) await reseed('shareKey')
         // A merge deletes the merged tag; an archived survey is read-only, so the routes after it get a fresh one.
         if (route.path.endsWith('/merge') && res.status === 200) await reseed('tag')
+        // Deleting a selection takes the seeded response.
+        if (route.path.endsWith('/responses/delete') && res.status === 200) await reseed('response')
         if (route.path.endsWith('/archive') && res.status === 200) await reseed('survey')
         const what = `${route.method} ${target.slice(0, 200)} ${withBody ? text.slice(0, 200) : ''} → ${res.status} ${res.text.slice(0, 300)}`
         assert.is(res.headers.get('x-content-type-options'), 'nosniff', `nosniff on every answer: ${what}`)
@@ -550,6 +562,7 @@ async function plantSeeds(x: TestCanvass): Promise<Seeds> {
     response,
     tag: await newTag(x, response, 'seed tag'),
     intoTag: await newTag(x, response, 'seed tag into'),
+    note: await newNote(x, response),
     workflow: 'seed-workflow',
     webhook,
     delivery: await newDelivery(x, webhook, survey),
@@ -605,6 +618,12 @@ async function newDisplay(x: Backend, surveyId: string): Promise<string> {
  * A tag of environment A named `name`, on `response`: made through the import port, the only writer of tags
  * besides the reference's app (docs/api.md, "Tags").
  */
+async function newNote(x: TestCanvass, response: string): Promise<string> {
+  const res = await x.call('POST', `/api/v1/management/responses/${response}/notes`, { key: x.keyA, body: { text: 'seed note' } })
+  if (res.status !== 200) throw new Error(`seeding a note failed: ${res.status} ${res.text}`)
+  return res.body.data.id as string
+}
+
 async function newTag(x: TestCanvass, response: string, name: string): Promise<string> {
   await x.storage.imports.insertNotesAndTags(x.envA, [{ responseId: response, notes: [], tags: [name] }])
   const tag = (await x.storage.tags.list(x.envA, { limit: 1000 })).find((t) => t.name === name)

@@ -40,6 +40,7 @@ const SEEDABLE = new Set([
   'displayId',
   'deliveryId',
   'tagId',
+  'noteId',
   'apiKeyId',
 ])
 
@@ -123,6 +124,7 @@ async function seedB(x: TestCanvass): Promise<SeedB> {
     quotaId: quota.id,
     displayId: display.id,
     tagId: await tagOf(x, x.envB, response.id, marker),
+    noteId: (await call('POST', `/api/v1/management/responses/${response.id}/notes`, { text: marker })).id,
   }
   const secrets = [
     marker,
@@ -206,6 +208,7 @@ function v3Body(route: (typeof ROUTES)[number], x: TestCanvass, seed: SeedB): Re
     'PATCH /api/v3/surveys/:surveyId/blocks': { ops: [{ op: 'remove', id: 'isolation-probe' }] },
     'PUT /api/v3/surveys/:surveyId/blocks/order': { order: ['isolation-probe'] },
     'POST /api/v3/surveys/:surveyId/visibility': { visibility: 'workspace' },
+    'POST /api/v3/tags': { name: 'isolation-probe' },
     'PATCH /api/v3/tags/:tagId': { name: 'isolation-probe' },
     'POST /api/v3/tags/:tagId/merge': { newTagId: seed.tagOfA },
     'POST /api/v3/responses': { surveyId: seed.params.surveyId, finished: true, data: { q1: 'isolation-probe' } },

@@ -347,6 +347,7 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'GET /api/v3/action-classes': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
   'GET /api/v3/contact-attribute-keys': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
   'GET /api/v3/tags': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
+  'POST /api/v3/tags': async () => ({ body: { workspaceId: seeds.environmentId![0], name: `made-${Math.random()}` } }),
   'PATCH /api/v3/tags/{tagId}': async () => ({ body: { name: 'renamed-seed-tag' } }),
   'DELETE /api/v3/tags/{tagId}': async () => ({ path: { tagId: await freshTag(`doomed-${Math.random()}`) } }),
   'POST /api/v3/tags/{tagId}/merge': async () => ({
@@ -468,6 +469,15 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'DELETE /api/v1/management/surveys/{surveyId}/share': async () => ({ path: { surveyId: await freshSurvey() } }),
   'GET /share/{resultShareKey}/summary.json': async () => ({ query: { finished: 'true', lang: 'default', startDate: '2026-01-01' } }),
   'DELETE /api/v1/management/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() } }),
+  'POST /api/v1/management/responses/delete': async () => ({ body: { responseIds: [await freshResponse()] } }),
+  'POST /api/v1/management/responses/{responseId}/notes': async () => ({ body: { text: 'A note' } }),
+  'PATCH /api/v1/management/responses/{responseId}/notes/{noteId}': async () => ({
+    path: await freshNote(),
+    body: { text: 'An edited note' },
+  }),
+  'DELETE /api/v1/management/responses/{responseId}/notes/{noteId}': async () => ({ path: await freshNote() }),
+  'POST /api/v1/management/responses/{responseId}/tags': async () => ({ body: { tagId: seeds.tagId![0] } }),
+  'DELETE /api/v1/management/responses/{responseId}/tags/{tagId}': async () => ({ path: { tagId: seeds.tagId![0] as string } }),
   'DELETE /api/v1/management/people/{personId}': async () => ({ path: { personId: await freshContact() } }),
   'POST /api/v1/management/api-keys': async () => ({ body: { label: 'Example' } }),
   // The console's page for a signed-in viewer (its session made in the store, as a sign-in makes it).
@@ -533,6 +543,19 @@ async function freshResponse(): Promise<string> {
     }),
   )
   return ((await answer.json()) as { data: { id: string } }).data.id
+}
+
+/** A note on a fresh response: the path parameters of the note routes. */
+async function freshNote(): Promise<{ responseId: string; noteId: string }> {
+  const responseId = await freshResponse()
+  const answer = await canvass.fetch(
+    new Request(`${ORIGIN}/api/v1/management/responses/${responseId}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ text: 'A note' }),
+    }),
+  )
+  return { responseId, noteId: ((await answer.json()) as { data: { id: string } }).data.id }
 }
 
 /** The headers and body of an upload signed by the presign at `presignPath`. */

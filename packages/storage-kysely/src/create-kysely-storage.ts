@@ -23,6 +23,7 @@ import { createAttributeClassStore } from './stores/attribute-class-store'
 import { createBlobDeletionStore } from './stores/blob-deletion-store'
 import { createSegmentStore } from './stores/segment-store'
 import { createTagStore } from './stores/tag-store'
+import { createResponseWorkStore } from './stores/response-work-store'
 import { createQuotaStore } from './stores/quota-store'
 import { createContactAttributeKeyStore } from './stores/contact-attribute-key-store'
 import { createContactStore } from './stores/contact-store'
@@ -107,8 +108,8 @@ export type KyselyStorage = Storage & {
 /** The optional webhook and quota groups of the storage port, which this adapter always gives. */
 type KeepsHooks = { webhooks: WebhookStore; webhookDeliveries: WebhookDeliveryStore; quotas: QuotaStore }
 
-/** The upkeep groups (`imports`, `retention`, `blobDeletions`), which this storage always has. */
-type UpkeepGroups = Required<Pick<Storage, 'imports' | 'retention' | 'blobDeletions'>>
+/** The upkeep groups (`imports`, `retention`, `blobDeletions`) and `responseWork`, which this storage always has. */
+type UpkeepGroups = Required<Pick<Storage, 'imports' | 'retention' | 'blobDeletions' | 'responseWork'>>
 
 /**
  * The Canvass storage port on Postgres through Kysely, with the optional reporting and console-accounts ports.
@@ -156,6 +157,7 @@ export function createKyselyStorage<DB = unknown>({
     attributeClasses: createAttributeClassStore(canvassDb),
     segments: createSegmentStore(canvassDb),
     tags: createTagStore(canvassDb),
+    responseWork: createResponseWorkStore(canvassDb),
     quotas,
     actionClasses: createActionClassStore(canvassDb),
     contactAttributeKeys: createContactAttributeKeyStore(canvassDb),

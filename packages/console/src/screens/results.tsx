@@ -1,8 +1,3 @@
-/**
- * A survey's results: the summary with its charts, the responses table with Canvass's filters and paging, one
- * response in full (with its tags and notes), and the export of the filtered responses as CSV, XLSX or NDJSON.
- */
-import type { AnswerData } from '@canvass/api-client'
 import { Fragment } from 'preact'
 import { useState } from 'preact/hooks'
 import { atLeast } from '../boot'
@@ -17,12 +12,15 @@ import type { Query } from '../api'
 import { hashOf } from '../route'
 import type { V1Response, V1Survey } from '../survey-data'
 import { answerText, surveyQuestions, tagName } from '../survey-data'
-import { ErrorText, useAction, useLoad, when } from '../ui'
+import { ErrorText, useLoad, when } from '../ui'
 import type { SurveyPageData } from '../survey-page'
 import { Pager } from '../survey-page'
 import { AnswersCard } from './results/answers-card'
 import { AnswerView } from './results/answer-view'
 import { ExportControl } from './results/export'
+import { ResponseTags } from './response-tags'
+import { ResponseNotes } from './response-notes'
+import { DeleteResponse, DeleteSelected, SelectAllCell, SelectCell, useSelection } from './response-delete'
 
 /** The results' filters, shared by the summary, the table and the export. */
 export interface ResultFilters {
@@ -293,7 +291,9 @@ export function SummaryScreen(props: FilterProps) {
 const RESPONSES_PAGE = 20
 
 export function ResponsesScreen(props: FilterProps) {
-  const { api } = useConsole()
+  const { api, boot } = useConsole()
+  const selection = useSelection()
+  const canDelete = atLeast(boot.role, 'editor')
   const { survey } = props.page
   const query = filtersQuery(props.filters)
   const [cursors, setCursors] = useState<Array<string | null>>([null])
@@ -320,11 +320,21 @@ export function ResponsesScreen(props: FilterProps) {
       <ExportControl surveyId={survey.id} query={query} />
       <ErrorText error={list.error} />
       {list.data && (
-        <p role="status">
+        <p role="status" id="cv-responses-count" tabIndex={-1}>
           {list.data.total === null
             ? `${list.data.items.length} responses on this page`
             : `${list.data.totalRelation === 'gte' ? 'More than ' : ''}${list.data.total} ${list.data.total === 1 ? 'response matches' : 'responses match'}`}
         </p>
+      )}
+      {canDelete && list.data && list.data.items.length > 0 && (
+        <DeleteSelected
+          ids={list.data.items.map((item) => item.id).filter((id) => selection.picked.has(id))}
+          done={() => {
+            selection.set([])
+            list.reload()
+            document.getElementById('cv-responses-count')?.focus()
+          }}
+        />
       )}
       {list.data && list.data.items.length > 0 && (
         <div style={{ overflowX: 'auto' }}>
@@ -332,6 +342,7 @@ export function ResponsesScreen(props: FilterProps) {
             <caption class="cv-visually-hidden">Responses, newest first</caption>
             <thead>
               <tr>
+                {canDelete && <SelectAllCell ids={list.data.items.map((item) => item.id)} selection={selection} />}
                 <th scope="col">Received</th>
                 <th scope="col">Finished</th>
                 {questions.map((question) => (
@@ -345,6 +356,7 @@ export function ResponsesScreen(props: FilterProps) {
             <tbody>
               {list.data.items.map((response) => (
                 <tr key={response.id}>
+                  {canDelete && <SelectCell id={response.id} label={when(response.createdAt)} selection={selection} />}
                   <td>
                     <a href={hashOf(['surveys', survey.id, 'responses', response.id])}>{when(response.createdAt)}</a>
                   </td>
@@ -452,80 +464,9 @@ export function ResponseScreen({ page, responseId }: { page: SurveyPageData; res
           </dl>
         </>
       )}
-      <Tags response={data} canChange={atLeast(boot.role, 'editor')} reload={response.reload} />
-      <h3>Notes</h3>
-      {(data.notes ?? []).length === 0 ? (
-        <p class="cv-muted">No notes.</p>
-      ) : (
-        <ul>
-          {(data.notes ?? []).map((note, index) => (
-            <li key={note.id ?? index}>
-              {note.text} <span class="cv-muted">({when(note.createdAt)})</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ResponseTags response={data} canChange={atLeast(boot.role, 'editor')} reload={response.reload} />
+      <ResponseNotes response={data} reload={response.reload} />
+      {atLeast(boot.role, 'editor') && <DeleteResponse surveyId={survey.id} responseId={data.id} />}
     </div>
-  )
-}
-
-/** The response's tags; an editor picks them among the workspace's tags (`PATCH /api/v3/responses/:id`). */
-function Tags({ response, canChange, reload }: { response: V1Response; canChange: boolean; reload(): void }) {
-  const { api, boot } = useConsole()
-  const names = (response.tags ?? []).map(tagName)
-  const all = useLoad(
-    (signal) =>
-      canChange
-        ? api.data<AnswerData<'/api/v3/tags'>>('/api/v3/tags', { signal, query: { workspaceId: boot.project.id } })
-        : Promise.resolve([]),
-    [canChange],
-  )
-  const [busy, run] = useAction()
-  const [chosen, setChosen] = useState<Set<string> | null>(null)
-  const picked = chosen ?? new Set((all.data ?? []).filter((tag) => names.includes(tag.name)).map((tag) => tag.id))
-  return (
-    <section aria-labelledby="cv-tags-title">
-      <h3 id="cv-tags-title">Tags</h3>
-      <p>{names.length ? names.join(', ') : <span class="cv-muted">No tags.</span>}</p>
-      {canChange && all.data && all.data.length > 0 && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault()
-            void run(async () => {
-              await api.call(`/api/v3/responses/${encodeURIComponent(response.id)}`, { method: 'PATCH', body: { tags: [...picked] } })
-              setChosen(null)
-              reload()
-            }, 'Tags saved')
-          }}
-        >
-          <fieldset>
-            <legend>Tags of this response</legend>
-            <div class="cv-checks">
-              {all.data.map((tag) => (
-                <label key={tag.id}>
-                  <input
-                    type="checkbox"
-                    checked={picked.has(tag.id)}
-                    onChange={(event) => {
-                      const next = new Set(picked)
-                      if ((event.currentTarget as HTMLInputElement).checked) next.add(tag.id)
-                      else next.delete(tag.id)
-                      setChosen(next)
-                    }}
-                  />
-                  {tag.name}
-                </label>
-              ))}
-            </div>
-            <div class="cv-row">
-              <button type="submit" disabled={busy}>
-                Save tags
-              </button>
-            </div>
-          </fieldset>
-        </form>
-      )}
-      <ErrorText error={all.error} />
-    </section>
   )
 }

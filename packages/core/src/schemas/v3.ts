@@ -241,9 +241,12 @@ export const v3TagAnswer = v.object({
   count: v.number(),
 })
 
-export const v3TagRenameSchema = v.strictObject({
-  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'Must not be empty'), v.maxLength(255, 'Must be at most 255 characters')),
-})
+const tagName = v.pipe(v.string(), v.trim(), v.minLength(1, 'Must not be empty'), v.maxLength(255, 'Must be at most 255 characters'))
+
+export const v3TagRenameSchema = v.strictObject({ name: tagName })
+
+/** `POST /api/v3/tags`: the workspace (as the list's `workspaceId`) and the new tag's name. */
+export const v3TagCreateSchema = v.strictObject({ workspaceId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)), name: tagName })
 
 export const v3TagMergeSchema = v.strictObject({ newTagId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)) })
 

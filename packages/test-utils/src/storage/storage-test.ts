@@ -16,8 +16,8 @@ export interface StorageTest {
   run(context: StorageTestContext): Promise<void>
 }
 
-/** The optional groups of `Storage` the kit gates tests on: import records, retention and the blob-deletion journal. */
-export type UpkeepGroup = 'imports' | 'retention' | 'blobDeletions'
+/** The optional groups of `Storage` the kit gates tests on: import records, retention, the blob-deletion journal, tags and notes. */
+export type UpkeepGroup = 'imports' | 'retention' | 'blobDeletions' | 'responseWork'
 
 export interface StorageTestContext {
   storage: Storage

@@ -21,6 +21,7 @@ import { importTests } from './import-tests'
 import { projectTests } from './project-tests'
 import { customCssTests } from './custom-css-tests'
 import { responseTests } from './response-tests'
+import { responseWorkTests } from './response-work-tests'
 import { resultShareTests } from './result-share-tests'
 import { responseFilterTests } from './response-filter-tests'
 import { retentionTests } from './retention-tests'
@@ -75,7 +76,7 @@ export interface TestStorageOptions {
    */
   quotas?: boolean
   /**
-   * The optional upkeep groups the storage lacks (`storage.imports`, `storage.retention`,
+   * The optional groups the storage lacks (`storage.imports`, `storage.retention`, `storage.responseWork`,
    * `storage.blobDeletions`): the tests marked `needs` with one of them are skipped with that reason.
    * @default []
    */
@@ -93,6 +94,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...quotaScreeningTests,
   ...createResponseTests,
   ...responseTests,
+  ...responseWorkTests,
   ...anonymizeTests,
   ...retentionTests,
   ...resultShareTests,

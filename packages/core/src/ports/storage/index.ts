@@ -13,6 +13,7 @@ import type { EnvironmentStateStore } from './environment-state'
 import type { EnvironmentStore } from './environments'
 import type { ProjectStore } from './projects'
 import type { ResponseStore } from './responses'
+import type { ResponseWorkStore } from './response-work'
 import type { RetentionStore } from './retention'
 import type { IdempotencyStore } from './idempotency'
 import type { ImportStore } from './imports'
@@ -58,12 +59,10 @@ export interface Storage {
   contactAttributeKeys: ContactAttributeKeyStore
   contacts: ContactStore
   segments: SegmentStore
-  /** Response tags (the v3 tag routes). */
+  /** Response tags (the v3 tag routes); `responseWork` (optional, else 501) makes them, tags responses, keeps notes. */
   tags: TagStore
-  /**
-   * Quotas and the screening of responses against them: optional. Without it the quota routes answer 501
-   * `not_implemented`, responses are not screened and summaries show no quotas.
-   */
+  responseWork?: ResponseWorkStore
+  /** Quotas and their screening: optional (quota routes answer 501, nothing screened, no quotas in summaries). */
   quotas?: QuotaStore
   displays: DisplayStore
   clientContacts: ClientContactStore
@@ -134,6 +133,7 @@ export type * from './response-filters'
 export type * from './response-records'
 export type * from './response-writes'
 export type * from './response-updates'
+export type * from './response-work'
 export type * from './response-conditions'
 export type * from './retention'
 export type * from './idempotency'

@@ -21,10 +21,11 @@ import {
   workspaceOf,
 } from '../../http/v3'
 import type { TagRecord } from '../../ports/storage'
-import { v3PageOf, v3TagAnswer, v3TagMergeSchema, v3TagRenameSchema } from '../../schemas/v3'
+import { v3PageOf, v3TagAnswer, v3TagCreateSchema, v3TagMergeSchema, v3TagRenameSchema } from '../../schemas/v3'
+import { responseWorkOf } from '../../domain/optional-ports/response-work-port'
 
 /**
- * The reference's v3 tags (docs/api.md, "Tags"): list with counts, rename, delete, merge. The reference takes
+ * The reference's v3 tags (docs/api.md, "Tags"): list with counts, rename, delete, merge, and create. The reference takes
  * only a session on these; Canvass, which has no sessions, takes the management key.
  */
 export function registerV3TagRoutes(routes: RouteTable): void {
@@ -36,6 +37,15 @@ export function registerV3TagRoutes(routes: RouteTable): void {
     query: listQuery,
     answer: v3PageOf(v3TagAnswer),
     errors: [403],
+  })
+  routes.post('/api/v3/tags', v3Route(createTag), {
+    ...common,
+    audit: { action: 'create', resourceType: 'tag', resourceId: 'answer' },
+    summary: 'Create a response tag in a workspace (a name another tag of the workspace has is a 422, as a rename)',
+    body: v3TagCreateSchema,
+    answer: v.object({ data: v3TagAnswer }),
+    status: 201,
+    errors: [403, 422],
   })
   routes.patch('/api/v3/tags/:tagId', v3Route(renameTag), {
     ...common,
@@ -86,14 +96,24 @@ const listTags = async (request: IRequest, ctx: CanvassContext, { environmentId 
   })
 }
 
+const createTag: V3BodyHandler<typeof v3TagCreateSchema> = async (request, ctx, { environmentId }, body) => {
+  noV3Query(request)
+  const { workspaceId, name } = await body()
+  await checkWorkspace(ctx, environmentId, workspaceId)
+  const created = await responseWorkOf(ctx.storage).createTag({ id: ctx.newId(), environmentId, name, createdAt: ctx.now() })
+  if (created === 'duplicate') throw nameTaken()
+  return v3Ok({ data: tagOutput(created, await workspaceOf(ctx, environmentId)) }, 201, { location: `/api/v3/tags/${created.id}` })
+}
+
+/** The 422 of a name another tag of the workspace has, for a create as for a rename. */
+const nameTaken = () => v3Unprocessable('Tag name is taken', [{ name: 'name', reason: 'Another tag of this workspace has this name' }])
+
 const renameTag: V3BodyHandler<typeof v3TagRenameSchema> = async (request, ctx, { environmentId }, body) => {
   noV3Query(request)
   const { name } = await body()
   const renamed = await ctx.storage.tags.rename(environmentId, param(request, 'tagId'), name, ctx.now())
   if (renamed === null) throw v3Forbidden()
-  if (renamed === 'duplicate') {
-    throw v3Unprocessable('Tag name is taken', [{ name: 'name', reason: 'Another tag of this workspace has this name' }])
-  }
+  if (renamed === 'duplicate') throw nameTaken()
   return v3Ok({ data: tagOutput(renamed, await workspaceOf(ctx, environmentId)) })
 }
 
