@@ -31,7 +31,10 @@ function denoExecutable(): string {
   return (require('deno/install_api.cjs') as { runInstall(): string }).runInstall()
 }
 
-/** `pnpm start` of the README, with the binary named directly and no remote module allowed. */
+/**
+ * `pnpm start` of the README, with the binary named directly, no remote module allowed, and WebAssembly kept on
+ * V8's baseline compiler.
+ */
 async function startDeno(env: Record<string, string>): Promise<RunningProcess & { cleanup(): Promise<void> }> {
   const home = await mkdtemp(join(tmpdir(), 'canvass-deno-example-'))
   const cleanup = () => rm(home, { recursive: true, force: true })
@@ -44,6 +47,10 @@ async function startDeno(env: Record<string, string>): Promise<RunningProcess & 
     '--allow-read',
     '--allow-write',
     '--allow-sys',
+    // PGlite's WebAssembly on V8's baseline compiler, as the tests' Node.js processes run it (TEST_NODE_FLAGS of
+    // @canvass/test-utils): the optimizing compiler's work on Postgres's hot functions costs more CPU than it
+    // saves in a test's few thousand statements. Nothing but speed differs.
+    '--v8-flags=--liftoff-only',
     'dist/main.js',
   ]
   const started = await startProcess(denoExecutable(), args, {

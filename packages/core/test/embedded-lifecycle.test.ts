@@ -16,6 +16,7 @@ import {
   createVerifiedWebhook,
   createVerifyingReceiver,
   listenVerifying,
+  TEST_NODE_FLAGS,
   suiteWithBed,
 } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
@@ -178,9 +179,13 @@ test('widget: false turns the pages off (404 as an unknown route), and says noth
 })
 
 test('close() stops what start() began: a process that embeds Canvass exits by itself', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/start-and-close.ts', import.meta.url))], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    [...TEST_NODE_FLAGS, '--import', 'tsx', fileURLToPath(new URL('./fixtures/start-and-close.ts', import.meta.url))],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   let output = ''
   child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk))
   // A timer or socket left behind keeps the process alive: it is then ended, and the test fails.

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { assertServesHealthAndStops } from '@canvass/test-bed'
+import { TEST_NODE_FLAGS } from '@canvass/test-utils'
 import { PGlite } from '@electric-sql/pglite'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -35,7 +36,7 @@ test('canvass start: serves /health on embedded PGlite, stops on SIGTERM with ex
 })
 
 test('canvass start with an argument it does not take: the server refuses it in one line, exit code 1', async () => {
-  const failed = await run(process.execPath, [BIN, 'start', '--port', '8080'], {
+  const failed = await run(process.execPath, [...TEST_NODE_FLAGS, BIN, 'start', '--port', '8080'], {
     env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
   }).then(
     () => undefined,
@@ -57,19 +58,23 @@ test('canvass start --data-dir: the option wins over DATA_DIR, the database is m
 test('the admin commands take --data-dir and --public-url, before or after the command; a wrong value names the option', async () => {
   const env = { PATH: process.env.PATH ?? '', DATA_DIR: join(dataDir, 'not-this-one') }
   const folder = join(dataDir, 'given')
-  await run(process.execPath, [BIN, 'project', 'create', 'Shop', '--data-dir', folder], { env })
-  const { stdout: listed } = await run(process.execPath, [BIN, `--data-dir=${folder}`, 'environments'], { env })
+  await run(process.execPath, [...TEST_NODE_FLAGS, BIN, 'project', 'create', 'Shop', '--data-dir', folder], { env })
+  const { stdout: listed } = await run(process.execPath, [...TEST_NODE_FLAGS, BIN, `--data-dir=${folder}`, 'environments'], { env })
   assert.match(listed, /^Shop\s+production\s/m)
   const { stdout: created } = await run(
     process.execPath,
-    [BIN, 'survey', 'new', '--template', 'nps', '--data-dir', folder, '--public-url', 'https://feedback.example.com/'],
+    [...TEST_NODE_FLAGS, BIN, 'survey', 'new', '--template', 'nps', '--data-dir', folder, '--public-url', 'https://feedback.example.com/'],
     { env },
   )
   assert.match(created, /^ {2}link: https:\/\/feedback\.example\.com\/s\/[a-z0-9]+$/m)
   assert.not.ok(existsSync(join(dataDir, 'not-this-one')), 'DATA_DIR was not opened')
-  const failed = await run(process.execPath, [BIN, 'keys', 'list', '--data-dir', folder, '--database-url', 'localhost:5432/canvass'], {
-    env,
-  }).then(
+  const failed = await run(
+    process.execPath,
+    [...TEST_NODE_FLAGS, BIN, 'keys', 'list', '--data-dir', folder, '--database-url', 'localhost:5432/canvass'],
+    {
+      env,
+    },
+  ).then(
     () => undefined,
     (error: { code: number; stderr: string }) => error,
   )
@@ -78,7 +83,9 @@ test('the admin commands take --data-dir and --public-url, before or after the c
 })
 
 test('canvass migrate: migrates the embedded database, says so and exits', async () => {
-  const { stdout } = await run(process.execPath, [BIN, 'migrate'], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir } })
+  const { stdout } = await run(process.execPath, [...TEST_NODE_FLAGS, BIN, 'migrate'], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+  })
   assert.is(stdout, 'Database migrated\n')
   const db = await PGlite.create(join(dataDir, 'pgdata'))
   try {

@@ -25,7 +25,7 @@ import { createCanvass } from '@canvass/core'
 import type { Canvass } from '@canvass/core'
 import { createKyselyStorage } from '@canvass/storage-kysely'
 import { createTestCanvass, question, skipSuiteUnless } from '@canvass/test-bed'
-import { closedPort } from '@canvass/test-utils'
+import { TEST_NODE_FLAGS, closedPort } from '@canvass/test-utils'
 import type { TestCanvass } from '@canvass/test-bed'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
@@ -44,7 +44,7 @@ const cliEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '',
 
 async function cli(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: cliEnv(env) })
+    const { stdout, stderr } = await run(process.execPath, [...TEST_NODE_FLAGS, CLI, ...args], { env: cliEnv(env) })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }
@@ -59,7 +59,7 @@ async function cli(env: Record<string, string>, ...args: string[]): Promise<{ co
   skipSuiteUnless(folder, process.platform === 'linux' ? undefined : 'pseudo file systems are looked for on Linux only')(
     'DATA_DIR on /proc: one line naming it, exit 1, at once',
     async () => {
-      const result = await run(process.execPath, [CLI, 'environments'], {
+      const result = await run(process.execPath, [...TEST_NODE_FLAGS, CLI, 'environments'], {
         env: cliEnv({ DATA_DIR: '/proc/canvass' }),
         timeout: 30_000,
       }).then(
@@ -569,10 +569,14 @@ importing('an import that refused anything exits with code 2, after its table', 
 
 importing('a run killed half-way, started again, ends as an uninterrupted one', async () => {
   const target = await newTarget()
-  const child = spawn(process.execPath, [CLI, ...importArgs('--page-size', '20', '--mapping-file', join(scratch, 'killed.json'))], {
-    env: cliEnv(target.env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [...TEST_NODE_FLAGS, CLI, ...importArgs('--page-size', '20', '--mapping-file', join(scratch, 'killed.json'))],
+    {
+      env: cliEnv(target.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let out = ''
   const killed = new Promise<string>((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {

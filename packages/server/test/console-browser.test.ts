@@ -22,6 +22,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { skipSuiteUnless, waitFor } from '@canvass/test-bed'
 import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from '@canvass/test-bed/chromium'
+import { TEST_NODE_FLAGS } from '@canvass/test-utils'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -39,7 +40,7 @@ function cli(env: Record<string, string>, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [CLI, ...args],
+      [...TEST_NODE_FLAGS, CLI, ...args],
       { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => (error ? reject(new Error(`canvass ${args.join(' ')}: ${stderr}`)) : resolve(stdout)),
     )

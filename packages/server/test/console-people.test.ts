@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { skipSuiteUnless } from '@canvass/test-bed'
+import { TEST_NODE_FLAGS } from '@canvass/test-utils'
 import pg from 'pg'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -36,7 +37,7 @@ function cli(env: Record<string, string>, args: string[], input = ''): Promise<C
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [CLI, ...args],
+      [...TEST_NODE_FLAGS, CLI, ...args],
       { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr }),
     )

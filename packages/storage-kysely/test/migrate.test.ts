@@ -294,23 +294,6 @@ for (const backend of backends()) {
     assert.is(await storage.consoleAccounts.insertPerson(person(a)), 'email_taken')
   })
 
-  test('no trigger function but the data guards: the audit log stays append-only, webhook events are written by the writes', async () => {
-    await migrate(db)
-    const functions = await sql<{ name: string }>`
-      select p.proname as name from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'canvass' and p.prorettype = 'pg_catalog.trigger'::regtype order by p.proname`.execute(db)
-    assert.equal(functions.rows, [{ name: 'audit_log_append_only' }])
-    const triggers = await sql<{ name: string; on: string; calls: string }>`
-      select t.tgname as name, c.relname as on, p.proname as calls
-      from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
-      join pg_catalog.pg_namespace n on n.oid = c.relnamespace join pg_catalog.pg_proc p on p.oid = t.tgfoid
-      where n.nspname = 'canvass' and not t.tgisinternal order by t.tgname`.execute(db)
-    assert.equal(triggers.rows, [
-      { name: 'audit_log_append_only', on: 'audit_log', calls: 'audit_log_append_only' },
-      { name: 'audit_log_no_truncate', on: 'audit_log', calls: 'audit_log_append_only' },
-    ])
-  })
-
   test('0031: events waiting when the triggers are dropped are delivered with their data', async () => {
     await migrate(db)
     const storage = withOutboxExpansion(createKyselyStorage({ db }))
@@ -375,36 +358,6 @@ for (const backend of backends()) {
         .sort(),
       ['responseCreated', 'responseFinished'],
     )
-  })
-
-  test('stores every timestamp as timestamptz(3)', async () => {
-    await migrate(db)
-    const columns = await sql<{ table_name: string; column_name: string; data_type: string; datetime_precision: number }>`
-      select table_name, column_name, data_type, datetime_precision from information_schema.columns
-      where table_schema = 'canvass' and data_type like 'timestamp%' and table_name not like 'canvass_migration%'`.execute(db)
-    assert.ok(columns.rows.length > 0)
-    for (const column of columns.rows) {
-      assert.is(
-        `${column.data_type}(${column.datetime_precision})`,
-        'timestamp with time zone(3)',
-        `${column.table_name}.${column.column_name}`,
-      )
-    }
-  })
-
-  test('no two indexes of a table cover the same columns under the same condition', async () => {
-    await migrate(db)
-    // The definition without the index's own name: two equal ones would cost every insert twice for nothing.
-    const indexes = await sql<{ tablename: string; indexname: string; shape: string }>`
-      select tablename, indexname, regexp_replace(indexdef, '^create (unique )?index [^ ]+ on ', '', 'i') as shape
-      from pg_indexes where schemaname = 'canvass'`.execute(db)
-    assert.ok(indexes.rows.length > 20, `${indexes.rows.length} indexes read`)
-    const seen = new Map<string, string>()
-    for (const index of indexes.rows) {
-      const other = seen.get(index.shape)
-      assert.is(other, undefined, `${index.indexname} repeats ${other} (${index.shape})`)
-      seen.set(index.shape, index.indexname)
-    }
   })
 
   test('rows of one survey written in time order keep the list indexes of responses and displays compact, and lists still read them', async () => {
@@ -528,6 +481,61 @@ for (const backend of backends()) {
   })
 
   test.run()
+
+  // What the migrations leave, read only: on a copy of the database this run migrated once (sharedDatabase
+  // 'migrated'), not on one migrated from nothing again per test; the tests above make their own from nothing.
+  const schema = suite(`the migrated schema on ${backend.name}`)
+  const migrated = sharedDatabase(backend, 'migrated')
+  schema.before.each(async () => {
+    db = await migrated.take()
+  })
+  schema.after(() => migrated.close())
+
+  schema('no trigger function but the data guards: the audit log stays append-only, webhook events are written by the writes', async () => {
+    const functions = await sql<{ name: string }>`
+      select p.proname as name from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'canvass' and p.prorettype = 'pg_catalog.trigger'::regtype order by p.proname`.execute(db)
+    assert.equal(functions.rows, [{ name: 'audit_log_append_only' }])
+    const triggers = await sql<{ name: string; on: string; calls: string }>`
+      select t.tgname as name, c.relname as on, p.proname as calls
+      from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace join pg_catalog.pg_proc p on p.oid = t.tgfoid
+      where n.nspname = 'canvass' and not t.tgisinternal order by t.tgname`.execute(db)
+    assert.equal(triggers.rows, [
+      { name: 'audit_log_append_only', on: 'audit_log', calls: 'audit_log_append_only' },
+      { name: 'audit_log_no_truncate', on: 'audit_log', calls: 'audit_log_append_only' },
+    ])
+  })
+
+  schema('stores every timestamp as timestamptz(3)', async () => {
+    const columns = await sql<{ table_name: string; column_name: string; data_type: string; datetime_precision: number }>`
+      select table_name, column_name, data_type, datetime_precision from information_schema.columns
+      where table_schema = 'canvass' and data_type like 'timestamp%' and table_name not like 'canvass_migration%'`.execute(db)
+    assert.ok(columns.rows.length > 0)
+    for (const column of columns.rows) {
+      assert.is(
+        `${column.data_type}(${column.datetime_precision})`,
+        'timestamp with time zone(3)',
+        `${column.table_name}.${column.column_name}`,
+      )
+    }
+  })
+
+  schema('no two indexes of a table cover the same columns under the same condition', async () => {
+    // The definition without the index's own name: two equal ones would cost every insert twice for nothing.
+    const indexes = await sql<{ tablename: string; indexname: string; shape: string }>`
+      select tablename, indexname, regexp_replace(indexdef, '^create (unique )?index [^ ]+ on ', '', 'i') as shape
+      from pg_indexes where schemaname = 'canvass'`.execute(db)
+    assert.ok(indexes.rows.length > 20, `${indexes.rows.length} indexes read`)
+    const seen = new Map<string, string>()
+    for (const index of indexes.rows) {
+      const other = seen.get(index.shape)
+      assert.is(other, undefined, `${index.indexname} repeats ${other} (${index.shape})`)
+      seen.set(index.shape, index.indexname)
+    }
+  })
+
+  schema.run()
 }
 
 /**

@@ -1,4 +1,4 @@
-import { spawnProcess, startProcess } from '@canvass/test-utils'
+import { TEST_NODE_FLAGS, spawnProcess, startProcess } from '@canvass/test-utils'
 import type { RunningProcess } from '@canvass/test-utils'
 import * as assert from 'uvu/assert'
 import { serverDatabase } from './database'
@@ -12,7 +12,7 @@ import { serverDatabase } from './database'
  */
 export async function startMountExample(exampleDir: string, key?: string): Promise<RunningProcess> {
   const database = key ? await serverDatabase() : undefined
-  const started = await startProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const started = await startProcess(process.execPath, [...TEST_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
     cwd: exampleDir,
     env: { PATH: process.env.PATH ?? '', PORT: '0', ...database?.env, ...(key ? { CANVASS_API_KEY: key } : {}) },
   }).catch(async (error: unknown) => {

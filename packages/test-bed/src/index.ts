@@ -58,6 +58,6 @@ export { startS3rver } from './s3rver'
 export type { S3rverProcess } from './s3rver'
 export { startTestS3BlobStore } from './s3-blob-store'
 export type { TestS3BlobStore } from './s3-blob-store'
-export { closedPort, skipSuiteUnless, skipTest } from '@canvass/test-utils'
+export { TEST_NODE_FLAGS, closedPort, skipSuiteUnless, skipTest } from '@canvass/test-utils'
 /** Kysely's `sql` tag, for a test that changes the bed's database (`bed.db`) beyond what the API reaches. */
 export { sql } from 'kysely'

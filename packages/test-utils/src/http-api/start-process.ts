@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process'
 
+/**
+ * Node.js flags for the Node.js processes a test starts (servers, CLI commands, examples), given before the
+ * script: `--liftoff-only` keeps WebAssembly (PGlite's Postgres) on V8's baseline compiler, as `pnpm test` does
+ * for the test processes themselves (scripts/test-all.mjs) and the standalone server does once it starts. A CLI
+ * command on the embedded database lives a second or two: the optimizing compiler's background work on Postgres's
+ * hot functions cost it a third of its CPU and ended before it paid off. Nothing but speed differs.
+ */
+export const TEST_NODE_FLAGS: readonly string[] = ['--liftoff-only']
+
 /** How a process ended: its exit code, or the signal that ended it. */
 export interface ProcessExit {
   code: number | null
