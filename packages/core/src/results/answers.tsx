@@ -65,7 +65,7 @@ export function AnswerList(props: AnswerListProps) {
         <label for={id}>
           Search the answers<span class="cv-sr">: {question.headline}</span>
         </label>
-        <input key={search} id={id} type="search" name="search" maxLength={ANSWER_SEARCH_MAX} defaultValue={search} />
+        <input key={props.onSearch ? id : search} id={id} type="search" name="search" maxLength={ANSWER_SEARCH_MAX} defaultValue={search} />
         <button type="submit" class="cv-button">
           Search
         </button>

@@ -39,8 +39,14 @@ export function AnswersCard({
   const done = useRef<HTMLParagraphElement>(null)
   const path = `/api/v1/management/surveys/${encodeURIComponent(surveyId)}/answers`
   const ask = { ...query, questionId: question.questionId, limit: ANSWERS_PAGE, ...(search ? { search } : {}) }
-  const first = useLoad((signal) => api.page<AnswerRow>(path, { signal, query: ask }), [JSON.stringify(ask)])
-  useEffect(() => setMore(null), [JSON.stringify(ask)])
+  const asked = JSON.stringify(ask)
+  const first = useLoad((signal) => api.page<AnswerRow>(path, { signal, query: ask }), [asked])
+  useEffect(() => setMore(null), [asked])
+  // What the answers shown were asked with: until the answers of a new search are in, none are shown under its name.
+  const [shownFor, setShownFor] = useState<string | null>(null)
+  useEffect(() => {
+    if (!first.loading && first.data) setShownFor(asked)
+  }, [first.data, first.loading])
   const items = [...(first.data?.items ?? []), ...(more?.items ?? [])]
   const next = more ? more.next : (first.data?.next ?? null)
   const showMore = async () => {
@@ -58,11 +64,12 @@ export function AnswersCard({
       setLoadingMore(false)
     }
   }
-  const loading = first.loading && !first.data
+  // A new search shows nothing of the last one's answers while it loads: the list's name says what it holds.
+  const loading = first.loading || (first.data !== undefined && shownFor !== asked)
   return (
     <AnswerList
       question={{ questionId: question.questionId, type: question.type, headline: question.headline || question.questionId }}
-      items={items.map((item) => ({ key: item.responseId, createdAt: item.createdAt, value: item.value }))}
+      items={loading ? [] : items.map((item) => ({ key: item.responseId, createdAt: item.createdAt, value: item.value }))}
       search={search}
       index={index}
       onSearch={setSearch}
