@@ -65,6 +65,7 @@ export function AnswerList(props: AnswerListProps) {
         <label for={id}>
           Search the answers<span class="cv-sr">: {question.headline}</span>
         </label>
+        {/* The console's box keeps its node, and the focus, across searches; the page's is made with the search it shows. */}
         <input key={props.onSearch ? id : search} id={id} type="search" name="search" maxLength={ANSWER_SEARCH_MAX} defaultValue={search} />
         <button type="submit" class="cv-button">
           Search
