@@ -6,7 +6,7 @@ import { isStorable } from '../postgres/is-storable'
 import { answered, responseConditionsSql } from './response-conditions-sql'
 import type { SchemaNames } from '../postgres/schema-names'
 import { sumsByPeriod, takesParts } from '../responses/summary-parts'
-import type { CreatedRange } from '../responses/summary-parts'
+import type { CreatedRange, PeriodCompute } from '../responses/summary-parts'
 import { bucketTime, bucketedTimes } from './summary-sums'
 import type { Sums } from './summary-sums'
 
@@ -68,10 +68,7 @@ export async function summarizeResponses(
     .$if(query.startDate !== undefined, (q) => q.where('d.created_at', '>=', query.startDate as Date))
     .$if(query.endDate !== undefined, (q) => q.where('d.created_at', '<=', query.endDate as Date))
   // A range's sums, its times counted by value (the mean and the median are taken once every range is in).
-  const rangeSums = (range: CreatedRange) => {
-    const statements = summaryStatements(names, environmentId, surveyId, query, range)
-    return oneStatementAtATime ? summarizeInSlices(db, statements) : summarizeInLanes(db, statements, true, true)
-  }
+  const rangeSums = rangeCompute(db, names, environmentId, surveyId, query, oneStatementAtATime)
   const [sums, displayRows] = await Promise.all([
     partsDb !== false && takesParts(query)
       ? sumsByPeriod(db, partsDb, names, environmentId, surveyId, query, rangeSums, addSums).then(withTimes)
@@ -97,6 +94,27 @@ export async function summarizeResponses(
   }
 }
 
+/**
+ * The sums of the responses of a range of `created_at` (the query's other conditions too), their times counted by
+ * value. With `part` (a kept part's computation, `summary-parts.ts`): only `part.questions`' sums, and with
+ * `part.base` the base sums, the drop-off as the answered keys' sets (`sets`), else none of them.
+ */
+export function rangeCompute(
+  db: Kysely<Database>,
+  names: SchemaNames,
+  environmentId: string,
+  surveyId: string,
+  query: SummaryQuery,
+  oneStatementAtATime: boolean,
+): PeriodCompute {
+  return (range, part) => {
+    const asked = part ? { ...query, questions: part.questions } : query
+    const statements = summaryStatements(names, environmentId, surveyId, asked, range, part ? (part.base ? 'sets' : 'none') : 'index')
+    const timed = part === undefined || part.base
+    return oneStatementAtATime ? summarizeInSlices(db, statements, timed) : summarizeInLanes(db, statements, timed, true)
+  }
+}
+
 /** Past this many questions, a row's answers are read from one copy of them (see `summarizeResponses`). */
 const WIDE_SURVEY = 20
 /** Statements a summary on Postgres splits its responses into (see `summarizeResponses`). */
@@ -115,6 +133,7 @@ type CountRow = {
   count: string
   position_sum: string | null
 }
+type DropCount = 'index' | 'sets' | 'none'
 type TimeStats = { ttc_sum: string | null; ttc_count: string; median: string | null }
 type TimeCounted = { ttc: number; count: string }
 type Position = { created_at: Date; id: string }
@@ -122,6 +141,8 @@ type Position = { created_at: Date; id: string }
 /** The statements of a summary, over the responses `slice` (a condition on `r`) takes among those in scope. */
 interface SummaryStatements {
   ids: string[]
+  /** How the drop-off is counted: by the last question answered, by the set of keys answered, or not at all. */
+  drop: DropCount
   /** Whether the statements read a range of `created_at` (see `withoutJit`). */
   ranged: boolean
   counts(slice: RawBuilder<unknown>): RawBuilder<CountRow>
@@ -139,6 +160,7 @@ function summaryStatements(
   surveyId: string,
   query: SummaryQuery,
   range: CreatedRange,
+  drop: DropCount = 'index',
 ): SummaryStatements {
   const responses = names.ref('responses')
   const dateColumn = sql.ref(query.dateField === 'updatedAt' ? 'r.updated_at' : 'r.created_at')
@@ -157,13 +179,18 @@ function summaryStatements(
   const answer = (id: string) => sql`${data} -> ${id}::text`
   const flags = ids.map((id) => answered(sql`${data} ->> ${id}::text`, answer(id)))
   // The last question an unfinished response answered (only they drop off): read from the last question back.
+  // Or (`sets`) the keys every response answered, sorted, as JSON text: an unfinished response's give its
+  // drop-off in any order of the questions, and all of them the keys answered at all.
   const lastAnswered =
-    ids.length === 0
-      ? sql`null::int`
-      : sql`case when not r.finished then case ${sql.join(
-          ids.map((_, index) => sql`when ${flags[ids.length - 1 - index]} then ${sql.lit(ids.length - 1 - index)}`),
-          sql` `,
-        )} end end`
+    drop === 'sets'
+      ? sql`(select jsonb_agg(e.key order by e.key) from jsonb_each(case jsonb_typeof(${data}) when 'object' then ${data} else '{}'::jsonb end) as e(key, value)
+          where ${answered(sql`e.value #>> '{}'`, sql`e.value`)})::text`
+      : drop === 'none' || ids.length === 0
+        ? sql`null::int`
+        : sql`case when not r.finished then case ${sql.join(
+            ids.map((_, index) => sql`when ${flags[ids.length - 1 - index]} then ${sql.lit(ids.length - 1 - index)}`),
+            sql` `,
+          )} end end`
   // The bounds of the mean (see `maxTimeToComplete`), as a float8 or null, computed once per row (`offset 0`
   // keeps its subquery whole: merged into the outer one, each aggregate would compute it again).
   // CASE, not AND: only a JSON number may reach the cast, and AND does not say which side runs first.
@@ -232,6 +259,7 @@ function summaryStatements(
       where u.kind = 'positions' and e.value <> '' group by u.id, e.value`
   return {
     ids,
+    drop,
     ranged: range.from !== null || range.to !== null,
     counts,
     times: () => sql<TimeStats>`
@@ -258,6 +286,7 @@ function between(after: Position | null, until: Position | null): RawBuilder<unk
 
 function emptySums(): Sums {
   return {
+    sets: new Map(),
     started: 0,
     finished: 0,
     ttcSum: 0,
@@ -279,6 +308,7 @@ function emptySums(): Sums {
 function addSums(into: Sums, from: Sums): void {
   into.started += from.started
   into.finished += from.finished
+  for (const [set, count] of from.sets) into.sets.set(set, (into.sets.get(set) ?? 0) + count)
   into.droppedNone += from.droppedNone
   from.dropped.forEach((count, index) => {
     into.dropped[index] = (into.dropped[index] ?? 0) + count
@@ -327,13 +357,19 @@ function withTimes(sums: Sums): Sums {
   return sums
 }
 
-function addCounts(sums: Sums, rows: CountRow[]): void {
+function addCounts(sums: Sums, rows: CountRow[], drop: DropCount): void {
   for (const row of rows) {
     const count = Number(row.count)
     const id = row.id as string
     if (row.kind === 't') {
       sums.started += count
+      if (drop === 'sets') {
+        // A finished response's keys, marked `f`, count only as keys answered (see `summary-parts.ts`).
+        const set = `${row.value === 'true' ? 'f' : 'u'}${row.col ?? '[]'}`
+        sums.sets.set(set, (sums.sets.get(set) ?? 0) + count)
+      }
       if (row.value === 'true') sums.finished += count
+      else if (drop !== 'index') continue
       else if (row.col === null) sums.droppedNone += count
       else sums.dropped[Number(row.col)] = (sums.dropped[Number(row.col)] ?? 0) + count
     } else if (row.kind === 'a') sums.answered.set(id, (sums.answered.get(id) ?? 0) + count)
@@ -390,7 +426,7 @@ async function summarizeInLanes(db: Kysely<Database>, plan: SummaryStatements, t
     const timeCounts = lanes.pop() as TimeCounted[] | undefined
     for (const row of timeCounts ?? []) sums.times.set(Number(row.ttc), (sums.times.get(Number(row.ttc)) ?? 0) + Number(row.count))
   }
-  for (const rows of lanes as CountRow[][]) addCounts(sums, rows)
+  for (const rows of lanes as CountRow[][]) addCounts(sums, rows, plan.drop)
   const time = times[0]
   sums.ttcSum = Number(time?.ttc_sum ?? 0)
   sums.ttcCount = Number(time?.ttc_count ?? 0)
@@ -406,7 +442,7 @@ const SLICE_ANSWERS = 20_000
 const MIN_SLICE = 50
 
 /** PGlite: slice by slice (see `summarizeResponses`); the mean and the median from the slices' counts of each time. */
-async function summarizeInSlices(db: Kysely<Database>, plan: SummaryStatements): Promise<Sums> {
+async function summarizeInSlices(db: Kysely<Database>, plan: SummaryStatements, timed = true): Promise<Sums> {
   const sums = emptySums()
   const size = Math.max(MIN_SLICE, Math.floor(SLICE_ANSWERS / Math.max(1, plan.ids.length)))
   const times = sums.times
@@ -417,8 +453,9 @@ async function summarizeInSlices(db: Kysely<Database>, plan: SummaryStatements):
     await new Promise((resolve) => setTimeout(resolve, 0))
     const end: Position | null = (await plan.sliceEnd(after, size).execute(db)).rows[0] ?? null
     const slice = between(after, end)
-    addCounts(sums, (await plan.counts(slice).execute(db)).rows)
-    for (const row of (await plan.timeCounts(slice).execute(db)).rows) times.set(row.ttc, (times.get(row.ttc) ?? 0) + Number(row.count))
+    addCounts(sums, (await plan.counts(slice).execute(db)).rows, plan.drop)
+    if (timed)
+      for (const row of (await plan.timeCounts(slice).execute(db)).rows) times.set(row.ttc, (times.get(row.ttc) ?? 0) + Number(row.count))
     if (!end) break
     after = end
   }

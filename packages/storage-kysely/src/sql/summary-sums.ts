@@ -43,6 +43,11 @@ export function bucketedTimes(sums: Sums): { buckets: Map<number, number>; bucke
  * sum) or, on Postgres without parts, as the mean's sum and count and the median.
  */
 export interface Sums {
+  /**
+   * A kept part's computation only (`summary-parts.ts`): responses by the keys they answered (a JSON list,
+   * sorted), marked `u` when unfinished and `f` when finished; empty otherwise.
+   */
+  sets: Map<string, number>
   started: number
   finished: number
   ttcSum: number

@@ -3,6 +3,7 @@ import type { PageQuery } from '../storage/common'
 import type { ContactAttributeRecord, ContactFilter } from '../storage/contacts'
 import type { SurveyFilter } from '../storage/surveys'
 import type { ResponseReports } from './response-reports'
+import type { SummaryPartKeeping } from './summary-keeping'
 
 /**
  * The reporting port: what Canvass reads to report on what it keeps (counts, summaries, exports, answer lists,
@@ -21,6 +22,8 @@ export interface ReportingStorage {
   quotas: QuotaReports
   surveys: SurveyReports
   auditLog: AuditLogReports
+  /** The kept sums of closed periods (`SummaryPartKeeping`), for the summary keeper; optional. */
+  summaryParts?: SummaryPartKeeping
 }
 
 /** Counts and exports of contacts (`ReportingStorage.contacts`). */
@@ -58,3 +61,4 @@ export interface AuditLogReports {
 }
 
 export type * from './response-reports'
+export type * from './summary-keeping'
