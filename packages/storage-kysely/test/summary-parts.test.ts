@@ -7,7 +7,7 @@
  * PGlite always, the Postgres server too when TEST_DATABASE_URL is set.
  */
 import type { Canvass, SummaryAggregates, SummaryQuery } from '@canvass/core'
-import { createCanvass, createResponse } from '@canvass/core'
+import { createCanvass, createResponse, createSummaryKeeper } from '@canvass/core'
 import { makeResponse } from '@canvass/test-utils'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
@@ -313,6 +313,26 @@ for (const backend of backends()) {
     assert.is(summary.answered.later, 1)
   })
 
+  test('the drop-off read from the keys answered follows the answered rule for every kind of value', async () => {
+    const values: unknown[] = ['', null, [], {}, [''], { x: '' }, 0, false, '[]', 'x']
+    for (const [index, value] of values.entries()) {
+      const response = makeResponse(surveyId, {
+        createdAt: new Date(monthStart(3, 20).getTime() + index * 1000),
+        finished: false,
+        data: { why: 'started', color: value, ...(index % 2 ? { rank: value } : { grid: value }) },
+      })
+      const result = await createResponse(storage.responses, response, {
+        environmentId,
+        requireAccepting: false,
+        checkEnvironment: false,
+        pinProven: true,
+      })
+      assert.is(result.outcome, 'created')
+    }
+    await same(query, 'answers of every kind')
+    await same({ ...query, questions: [...query.questions].reverse() }, 'answers of every kind, reversed')
+  })
+
   test('date ranges that cut months', async () => {
     const ranges: Array<[Date | undefined, Date | undefined]> = [
       [monthStart(4, 10), undefined],
@@ -347,6 +367,40 @@ for (const backend of backends()) {
       ])
       await same(query, `after race ${round}`)
     }
+  })
+
+  test('the summary keeper keeps every closed period while writes go on, then finds nothing left; it stops cleanly', async () => {
+    const quiet = { error() {}, warn() {}, info() {} } as never
+    assert.ok(storage.reporting.summaryParts, 'this storage keeps summary sums')
+    await sql`delete from canvass.summary_parts where survey_id = ${surveyId}`.execute(db)
+    const keeper = createSummaryKeeper({ storage, periods: 1, logger: quiet })
+    const keepAll = async () => {
+      for (let pass = 0; pass < 500; pass++) {
+        const report = await keeper.runOnce()
+        if (report.left === 0 && report.surveys < 20) return
+      }
+      assert.unreachable('the keeper ends')
+    }
+    const writes = (async () => {
+      for (let i = 0; i < 6; i++) {
+        const id = await respond(monthStart(2 + (i % 3), 6 + i))
+        await call('PUT', `/api/v1/management/responses/${id}`, { data: { color: 'Blue', why: `kept ${i}` }, finished: true })
+      }
+    })()
+    await Promise.all([writes, keepAll()])
+    await keepAll()
+    const again = await keeper.runOnce()
+    assert.equal([again.periods, again.left], [0, 0], 'every closed period kept')
+    await same(query, 'after keeping while writing')
+    // Started, it keeps; stopped, it waits for its pass and keeps nothing more.
+    await sql`delete from canvass.summary_parts`.execute(db)
+    keeper.start()
+    for (let wait = 0; wait < 200 && (await count('summary_parts')) === 0; wait++) await new Promise((resolve) => setTimeout(resolve, 50))
+    await keeper.stop()
+    const kept = await count('summary_parts')
+    assert.ok(kept > 0, 'the started keeper kept parts')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    assert.is(await count('summary_parts'), kept, 'nothing kept after stop()')
   })
 
   test('a period of many distinct times keeps them in buckets: the mean stays exact, the median within 0.05 %', async () => {

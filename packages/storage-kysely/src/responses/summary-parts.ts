@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { Kysely, RawBuilder } from 'kysely'
 import type { Database } from '../postgres/database'
 import type { Sums } from '../sql/summary-sums'
-import { EXACT_TIMES, bucketedTimes } from '../sql/summary-sums'
+import { EXACT_TIMES, MAX_KEYS, bucketedTimes } from '../sql/summary-sums'
 import type { SchemaNames } from '../postgres/schema-names'
 import { isForeignKeyViolation } from '../postgres/sql-state'
 import { monthStart, nextMonth as nextMonthStart } from './partitions'
@@ -237,8 +237,8 @@ async function periodStates(scope: PartsScope, query: SummaryQuery): Promise<Per
 
 /**
  * What a period lacks for `query`: whether its base part, and which questions' parts (by index, one per plan),
- * or null when nothing. A question whose id no response of the period answered needs no part: its base part
- * lists the keys answered.
+ * or null when nothing. A question whose id no answer of the period has needs no part: its base part lists
+ * the keys of the period's answers.
  */
 function missingOf(state: PeriodState, query: SummaryQuery): { base: boolean; questions: number[] } | null {
   const base = state.parts.get(0) as BaseJson | undefined
@@ -325,13 +325,12 @@ function plansOf(environmentId: string, query: SummaryQuery): string[] {
   ]
 }
 
-/** A base part with more distinct keys answered, or more sets of them in unfinished responses, is not kept (read every time). */
-const MAX_KEYS = 1000
+/** A base part with more than `MAX_KEYS` keys of answers, or more sets of keys answered by unfinished responses, is not kept (read every time). */
 const MAX_SETS = 5000
 
 /**
  * A base part as JSON: the responses started and finished, the unfinished ones by the keys they answered
- * (`sets`, each a JSON list of sorted keys), every key answered in the period, and the times as `Sums` keeps
+ * (`sets`, each a JSON list of keys), every key of the period's answers (`keys`, answered or not), and the times as `Sums` keeps
  * them. A period of more than `EXACT_TIMES` distinct times keeps them in `buckets`, with their exact sum
  * (`bucketedSum`), not in `times`.
  */
@@ -356,17 +355,17 @@ interface QuestionJson {
 function baseToJson(sums: Sums): BaseJson {
   const bucketing = sums.times.size + sums.buckets.size > EXACT_TIMES
   const { buckets, bucketedSum } = bucketing ? bucketedTimes(sums) : sums
-  const keys = new Set<string>()
+  const keys: string[] = []
   const sets: Array<[string, number]> = []
   for (const [set, count] of sums.sets) {
-    for (const key of JSON.parse(set.slice(1)) as string[]) keys.add(key)
-    if (set.startsWith('u')) sets.push([set.slice(1), count])
+    if (set.startsWith('k')) keys.push(set.slice(1))
+    else sets.push([set.slice(1), count])
   }
   return {
     started: sums.started,
     finished: sums.finished,
     sets,
-    keys: [...keys].sort(),
+    keys: keys.sort(),
     times: bucketing ? [] : [...sums.times],
     ...(buckets.size > 0 ? { buckets: [...buckets], bucketedSum } : {}),
   }

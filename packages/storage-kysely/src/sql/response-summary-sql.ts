@@ -7,7 +7,7 @@ import { answered, responseConditionsSql } from './response-conditions-sql'
 import type { SchemaNames } from '../postgres/schema-names'
 import { sumsByPeriod, takesParts } from '../responses/summary-parts'
 import type { CreatedRange, PeriodCompute } from '../responses/summary-parts'
-import { bucketTime, bucketedTimes } from './summary-sums'
+import { MAX_KEYS, bucketTime, bucketedTimes } from './summary-sums'
 import type { Sums } from './summary-sums'
 
 /**
@@ -134,6 +134,14 @@ type CountRow = {
   position_sum: string | null
 }
 type DropCount = 'index' | 'sets' | 'none'
+
+/**
+ * The keys of an object's answered values, as `answered` says (a string not empty, a number, a boolean, an array
+ * or an object not empty), in a JSON path: a function of the row, without a subquery per row.
+ */
+const ANSWERED_KEYS =
+  '$.keyvalue() ? (@.value.type() == "string" && @.value != "" || @.value.type() == "number" || @.value.type() == "boolean" || ' +
+  '@.value.type() == "array" && @.value.size() > 0 || @.value.type() == "object" && exists(@.value.keyvalue())).key'
 type TimeStats = { ttc_sum: string | null; ttc_count: string; median: string | null }
 type TimeCounted = { ttc: number; count: string }
 type Position = { created_at: Date; id: string }
@@ -150,6 +158,8 @@ interface SummaryStatements {
   times(): RawBuilder<TimeStats>
   /** The bounded times of the finished responses `slice` takes, each with its count. */
   timeCounts(slice: RawBuilder<unknown>): RawBuilder<TimeCounted>
+  /** The keys of the answers `slice` takes (up to one past `MAX_KEYS`): a kept part's (`drop: 'sets'`). */
+  keys(slice: RawBuilder<unknown>): RawBuilder<{ key: string }>
   /** Where the slice after the position `after` (exclusive) ends: the position `size` rows on, or none. */
   sliceEnd(after: Position | null, size: number): RawBuilder<Position>
 }
@@ -179,12 +189,12 @@ function summaryStatements(
   const answer = (id: string) => sql`${data} -> ${id}::text`
   const flags = ids.map((id) => answered(sql`${data} ->> ${id}::text`, answer(id)))
   // The last question an unfinished response answered (only they drop off): read from the last question back.
-  // Or (`sets`) the keys every response answered, sorted, as JSON text: an unfinished response's give its
-  // drop-off in any order of the questions, and all of them the keys answered at all.
+  // Or (`sets`) the keys an unfinished response answered, as JSON text (in the order its answers are stored,
+  // one order for one set of keys): its drop-off in any order of the questions.
+  const object = sql`case jsonb_typeof(${data}) when 'object' then ${data} else '{}'::jsonb end`
   const lastAnswered =
     drop === 'sets'
-      ? sql`(select jsonb_agg(e.key order by e.key) from jsonb_each(case jsonb_typeof(${data}) when 'object' then ${data} else '{}'::jsonb end) as e(key, value)
-          where ${answered(sql`e.value #>> '{}'`, sql`e.value`)})::text`
+      ? sql`case when not r.finished then jsonb_path_query_array(${object}, ${ANSWERED_KEYS}::jsonpath, '{}'::jsonb, true)::text end`
       : drop === 'none' || ids.length === 0
         ? sql`null::int`
         : sql`case when not r.finished then case ${sql.join(
@@ -270,6 +280,9 @@ function summaryStatements(
       select t.ttc, count(*)::text as count
       from (select ${boundedTtc} as ttc from ${responses} r where ${scope} and ${slice} and r.finished offset 0) t
       where t.ttc is not null group by t.ttc`,
+    keys: (slice) => sql<{ key: string }>`
+      select distinct k.key from ${responses} r cross join lateral jsonb_object_keys(${object}) as k(key)
+      where ${scope} and ${slice} limit ${MAX_KEYS + 1}`,
     sliceEnd: (after, size) => sql<Position>`
       select r.created_at, r.id from ${responses} r
       where ${scope} and ${between(after, null)}
@@ -363,11 +376,7 @@ function addCounts(sums: Sums, rows: CountRow[], drop: DropCount): void {
     const id = row.id as string
     if (row.kind === 't') {
       sums.started += count
-      if (drop === 'sets') {
-        // A finished response's keys, marked `f`, count only as keys answered (see `summary-parts.ts`).
-        const set = `${row.value === 'true' ? 'f' : 'u'}${row.col ?? '[]'}`
-        sums.sets.set(set, (sums.sets.get(set) ?? 0) + count)
-      }
+      if (drop === 'sets' && row.value !== 'true') sums.sets.set(`u${row.col ?? '[]'}`, (sums.sets.get(`u${row.col ?? '[]'}`) ?? 0) + count)
       if (row.value === 'true') sums.finished += count
       else if (drop !== 'index') continue
       else if (row.col === null) sums.droppedNone += count
@@ -421,7 +430,9 @@ async function summarizeInLanes(db: Kysely<Database>, plan: SummaryStatements, t
       withoutJit(db, plan.counts(sql`(hashtext(r.id) & ${sql.lit(LANES - 1)}) = ${sql.lit(lane)}`), plan.ranged),
     ),
     ...(timed && counted ? [withoutJit(db, plan.timeCounts(sql`true`), plan.ranged)] : []),
+    ...(plan.drop === 'sets' ? [withoutJit(db, plan.keys(sql`true`), plan.ranged)] : []),
   ])
+  if (plan.drop === 'sets') for (const row of lanes.pop() as Array<{ key: string }>) sums.sets.set(`k${row.key}`, 0)
   if (timed && counted) {
     const timeCounts = lanes.pop() as TimeCounted[] | undefined
     for (const row of timeCounts ?? []) sums.times.set(Number(row.ttc), (sums.times.get(Number(row.ttc)) ?? 0) + Number(row.count))
@@ -454,6 +465,7 @@ async function summarizeInSlices(db: Kysely<Database>, plan: SummaryStatements, 
     const end: Position | null = (await plan.sliceEnd(after, size).execute(db)).rows[0] ?? null
     const slice = between(after, end)
     addCounts(sums, (await plan.counts(slice).execute(db)).rows, plan.drop)
+    if (plan.drop === 'sets') for (const row of (await plan.keys(slice).execute(db)).rows) sums.sets.set(`k${row.key}`, 0)
     if (timed)
       for (const row of (await plan.timeCounts(slice).execute(db)).rows) times.set(row.ttc, (times.get(row.ttc) ?? 0) + Number(row.count))
     if (!end) break

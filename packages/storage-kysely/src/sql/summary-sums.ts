@@ -9,6 +9,8 @@
  * and every summary would parse them.
  */
 export const EXACT_TIMES = 2048
+/** A kept part's base with more distinct keys of answers than this is not kept (read every time). */
+export const MAX_KEYS = 1000
 /** Past a second, each bucket of times is 0.1 % wider than the one before it. */
 const BUCKET_STEP = Math.log1p(0.001)
 
@@ -44,8 +46,8 @@ export function bucketedTimes(sums: Sums): { buckets: Map<number, number>; bucke
  */
 export interface Sums {
   /**
-   * A kept part's computation only (`summary-parts.ts`): responses by the keys they answered (a JSON list,
-   * sorted), marked `u` when unfinished and `f` when finished; empty otherwise.
+   * A kept part's computation only (`summary-parts.ts`): the unfinished responses by the keys they answered (a
+   * JSON list, marked `u`), and every key of an answer (marked `k`, counted 0); empty otherwise.
    */
   sets: Map<string, number>
   started: number

@@ -3,9 +3,10 @@ import type { TestPortOptions } from '../optional-port-kit'
 import { auditLogTests } from './audit-log-tests'
 import type { ReportingStorageTest } from './reporting-test'
 import { responseReportTests } from './response-report-tests'
+import { summaryKeepingTests } from './summary-keeping-tests'
 
 /** Every check of the reporting port, in the order they run. */
-export const REPORTING_STORAGE_TESTS: readonly ReportingStorageTest[] = [...responseReportTests, ...auditLogTests]
+export const REPORTING_STORAGE_TESTS: readonly ReportingStorageTest[] = [...responseReportTests, ...auditLogTests, ...summaryKeepingTests]
 
 /**
  * The uvu suite of the optional reporting port (`storage.reporting`): counts, answer lists and the audit log, read
