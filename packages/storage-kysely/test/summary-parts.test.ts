@@ -290,14 +290,27 @@ for (const backend of backends()) {
     const reordered: SummaryQuery = { ...query, questions: [...query.questions].reverse().filter((question) => question.id !== 'tools') }
     await same(reordered, 'reordered, one removed')
     assert.equal(await kept(), before, 'nothing computed again')
-    // A question counted another way: its parts only.
+    // Questions counted other ways (a type change): their answers are kept as JSON, and counted as asked.
     const retyped: SummaryQuery = {
       ...query,
-      questions: query.questions.map((question) => (question.id === 'color' ? { id: 'color', count: 'elements' as const } : question)),
+      questions: query.questions.map((question) =>
+        question.id === 'color'
+          ? { id: 'color', count: 'elements' as const }
+          : question.id === 'rank'
+            ? { id: 'rank', count: 'values' as const }
+            : question,
+      ),
     }
-    await same(retyped, 'a question counted another way')
+    await same(retyped, 'questions counted other ways')
+    assert.equal(await kept(), before, 'nothing computed again')
+    // Open text that becomes a choice: its answers were never kept, so they are read, that question only.
+    const counted: SummaryQuery = {
+      ...query,
+      questions: query.questions.map((question) => (question.id === 'why' ? { id: 'why', count: 'values' as const } : question)),
+    }
+    await same(counted, 'a question whose answers are counted now')
     const after = await kept()
-    assert.ok(after.length > before.length, 'the new way of counting kept parts of its own')
+    assert.ok(after.length > before.length, 'that question kept parts of its own')
     assert.equal(
       after.filter((part) => before.some((old) => old.plan === part.plan)),
       before,

@@ -166,6 +166,8 @@ export async function sumsByPeriod(
   query: SummaryQuery,
   compute: PeriodCompute,
   add: (into: Sums, from: Sums) => void,
+  /** The counts of the kept questions' answers, each counted as its question is now (`groupCounts`). */
+  resolve: (groups: PartGroup[]) => Promise<Sums>,
 ): Promise<Sums> {
   const scope = { db, keepOn, names, environmentId, surveyId }
   const states = await periodStates(scope, query)
@@ -173,7 +175,9 @@ export async function sumsByPeriod(
   // The ranges outside the kept periods first: a part is computed after them, as close to its C2 as can be.
   const total = await compute({ from: null, to: (states[0] as Period).starts })
   add(total, await compute({ from: (states[states.length - 1] as Period).ends, to: null }))
-  for (const state of states) add(total, (await periodSums(scope, state, query, compute)).sums)
+  const groups = new Map<string, PartGroup>()
+  for (const state of states) add(total, (await periodSums(scope, state, query, compute, groups)).sums)
+  add(total, await resolve([...groups.values()]))
   return total
 }
 
@@ -195,7 +199,7 @@ export async function keepParts(
     (state) => missingOf(state, query) !== null,
   )
   let kept = 0
-  for (const state of due.slice(0, limit)) if ((await periodSums(scope, state, query, compute)).kept) kept++
+  for (const state of due.slice(0, limit)) if ((await periodSums(scope, state, query, compute, new Map())).kept) kept++
   return { kept, left: due.length - kept }
 }
 
@@ -245,7 +249,7 @@ function missingOf(state: PeriodState, query: SummaryQuery): { base: boolean; qu
   const keys = base ? new Set(base.keys) : undefined
   const seen = new Set<string>()
   const questions = query.questions.flatMap((question, index) => {
-    const plan = JSON.stringify([question.id, question.count])
+    const plan = JSON.stringify([question.id, keptAs(question)])
     if (state.parts.has(index + 1) || (keys && !keys.has(question.id)) || seen.has(plan)) return []
     seen.add(plan)
     return [index]
@@ -259,6 +263,7 @@ async function periodSums(
   state: PeriodState,
   query: SummaryQuery,
   compute: PeriodCompute,
+  groups: Map<string, PartGroup>,
 ): Promise<{ sums: Sums; kept: boolean }> {
   const missing = missingOf(state, query)
   const parts = new Map(state.parts)
@@ -266,7 +271,14 @@ async function periodSums(
   if (missing !== null) {
     const sums = await compute(
       { from: state.starts, to: state.ends },
-      { questions: missing.questions.map((index) => query.questions[index] as SummaryQuery['questions'][number]), base: missing.base },
+      {
+        questions: missing.questions.map((index) => {
+          const question = query.questions[index] as SummaryQuery['questions'][number]
+          // Counted answers are kept as their JSON, whatever way they are counted (see `plansOf`).
+          return { id: question.id, count: keptAs(question) as SummaryQuery['questions'][number]['count'] }
+        }),
+        base: missing.base,
+      },
     )
     const made: Array<{ plan: string; sums: unknown }> = []
     const plans = plansOf(scope.environmentId, query)
@@ -276,7 +288,7 @@ async function periodSums(
       if (base.keys.length <= MAX_KEYS && base.sets.length <= MAX_SETS) made.push({ plan: plans[0] as string, sums: base })
     }
     for (const index of missing.questions) {
-      const part = questionToJson(sums, (query.questions[index] as { id: string }).id)
+      const part = questionToJson(sums, query.questions[index] as SummaryQuery['questions'][number])
       made.push({ plan: plans[index + 1] as string, sums: part })
       // Every question of the same plan reads this part.
       plans.forEach((plan, other) => {
@@ -285,7 +297,7 @@ async function periodSums(
     }
     kept = missing.base === made.some((part) => part.plan === plans[0]) && (await keep(scope, state, made))
   }
-  return { sums: fromParts(parts, query), kept }
+  return { sums: fromParts(parts, query, groups), kept }
 }
 
 /** Keeps a period's parts computed at its count C1, when its count is still C1 (C2): see above. */
@@ -321,8 +333,19 @@ async function keep(scope: PartsScope, state: PeriodState, made: Array<{ plan: s
 function plansOf(environmentId: string, query: SummaryQuery): string[] {
   return [
     JSON.stringify([FORMAT, environmentId, 'base', query.maxTimeToComplete]),
-    ...query.questions.map((question) => JSON.stringify([FORMAT, environmentId, 'question', question.id, question.count])),
+    ...query.questions.map((question) => JSON.stringify([FORMAT, environmentId, 'question', question.id, keptAs(question)])),
   ]
+}
+
+/** How a question's part keeps its answers: counted ones as their JSON (by distinct answer), the others as answered or not. */
+const keptAs = (question: SummaryQuery['questions'][number]): 'json' | 'none' => (question.count === 'none' ? 'none' : 'json')
+
+/** Kept answers of a question (`t`: the answer as JSON text) given by `n` responses, counted as `kind`. */
+export interface PartGroup {
+  id: string
+  kind: string
+  t: string
+  n: number
 }
 
 /** A base part with more than `MAX_KEYS` keys of answers, or more sets of keys answered by unfinished responses, is not kept (read every time). */
@@ -344,12 +367,15 @@ interface BaseJson {
   bucketedSum?: number
 }
 
-/** A question's part as JSON: its answered count and its counts by value, by matrix cell, by ranked value. */
+/**
+ * A question's part as JSON: for a question whose answers are counted, its answers by distinct JSON (`groups`:
+ * the JSON text, the responses that gave it; answered ones only), from which every way of counting them is read
+ * (`groupCounts`), so that a question counted another way (a type change) reads the same part; for the others,
+ * its answered count.
+ */
 interface QuestionJson {
-  answered: number
-  values: Array<[string, number]>
-  cells: Array<[string, string, number]>
-  positions: Array<[string, number, number]>
+  answered?: number
+  groups?: Array<[string, number]>
 }
 
 function baseToJson(sums: Sums): BaseJson {
@@ -359,7 +385,7 @@ function baseToJson(sums: Sums): BaseJson {
   const sets: Array<[string, number]> = []
   for (const [set, count] of sums.sets) {
     if (set.startsWith('k')) keys.push(set.slice(1))
-    else sets.push([set.slice(1), count])
+    else if (set.startsWith('u')) sets.push([set.slice(1), count])
   }
   return {
     started: sums.started,
@@ -371,17 +397,22 @@ function baseToJson(sums: Sums): BaseJson {
   }
 }
 
-function questionToJson(sums: Sums, id: string): QuestionJson {
-  return {
-    answered: sums.answered.get(id) ?? 0,
-    values: [...sums.values.values()].filter((row) => row.id === id).map((row) => [row.value, row.count]),
-    cells: [...sums.cells.values()].filter((row) => row.id === id).map((row) => [row.row, row.column, row.count]),
-    positions: [...sums.positions.values()].filter((row) => row.id === id).map((row) => [row.value, row.count, row.positionSum]),
+function questionToJson(sums: Sums, question: SummaryQuery['questions'][number]): QuestionJson {
+  if (keptAs(question) === 'none') return { answered: sums.answered.get(question.id) ?? 0 }
+  const groups: Array<[string, number]> = []
+  for (const [key, count] of sums.sets) {
+    if (!key.startsWith('g')) continue
+    const [id, t] = JSON.parse(key.slice(1)) as [string, string]
+    if (id === question.id) groups.push([t, count])
   }
+  return { groups }
 }
 
-/** A period's sums for `query` from its base part and its questions' (a question without one: nobody answered it). */
-function fromParts(parts: Map<number, unknown>, query: SummaryQuery): Sums {
+/**
+ * A period's sums for `query` from its base part and its questions' (a question without one: nobody answered
+ * it); the answers of counted questions are added to `groups`, to be counted once for every period.
+ */
+function fromParts(parts: Map<number, unknown>, query: SummaryQuery, groups: Map<string, PartGroup>): Sums {
   const base = parts.get(0) as BaseJson
   // The drop-off in this order of the questions: an unfinished response stopped at the last one it answered.
   const indexOf = new Map(query.questions.map((question, index) => [question.id, index]))
@@ -413,22 +444,13 @@ function fromParts(parts: Map<number, unknown>, query: SummaryQuery): Sums {
   query.questions.forEach((question, index) => {
     const part = parts.get(index + 1) as QuestionJson | undefined
     if (part === undefined) return
-    const { id } = question
-    sums.answered.set(id, (sums.answered.get(id) ?? 0) + part.answered)
-    const add = <T extends { count: number }>(into: Map<string, T>, key: string, row: T, also?: (at: T) => void) => {
-      const at = into.get(key)
-      if (!at) into.set(key, row)
-      else {
-        at.count += row.count
-        also?.(at)
-      }
+    if (part.answered !== undefined) sums.answered.set(question.id, (sums.answered.get(question.id) ?? 0) + part.answered)
+    for (const [t, n] of part.groups ?? []) {
+      const key = JSON.stringify([question.id, question.count, t])
+      const at = groups.get(key)
+      if (at) at.n += n
+      else groups.set(key, { id: question.id, kind: question.count, t, n })
     }
-    for (const [value, count] of part.values) add(sums.values, JSON.stringify([id, value]), { id, value, count })
-    for (const [row, column, count] of part.cells) add(sums.cells, JSON.stringify([id, row, column]), { id, row, column, count })
-    for (const [value, count, positionSum] of part.positions)
-      add(sums.positions, JSON.stringify([id, value]), { id, value, count, positionSum }, (at) => {
-        at.positionSum += positionSum
-      })
   })
   return sums
 }

@@ -6,7 +6,7 @@ import { isStorable } from '../postgres/is-storable'
 import { answered, responseConditionsSql } from './response-conditions-sql'
 import type { SchemaNames } from '../postgres/schema-names'
 import { sumsByPeriod, takesParts } from '../responses/summary-parts'
-import type { CreatedRange, PeriodCompute } from '../responses/summary-parts'
+import type { CreatedRange, PartGroup, PeriodCompute } from '../responses/summary-parts'
 import { MAX_KEYS, bucketTime, bucketedTimes } from './summary-sums'
 import type { Sums } from './summary-sums'
 
@@ -71,7 +71,9 @@ export async function summarizeResponses(
   const rangeSums = rangeCompute(db, names, environmentId, surveyId, query, oneStatementAtATime)
   const [sums, displayRows] = await Promise.all([
     partsDb !== false && takesParts(query)
-      ? sumsByPeriod(db, partsDb, names, environmentId, surveyId, query, rangeSums, addSums).then(withTimes)
+      ? sumsByPeriod(db, partsDb, names, environmentId, surveyId, query, rangeSums, addSums, (groups) => groupCounts(db, groups)).then(
+          withTimes,
+        )
       : oneStatementAtATime
         ? summarizeInSlices(db, plan).then(withTimes)
         : summarizeInLanes(db, plan, query.finished !== false, false),
@@ -126,7 +128,7 @@ const LANES = 2
  * the row, `col` the column); `p` a ranked value's count and the sum of its positions.
  */
 type CountRow = {
-  kind: 't' | 'a' | 'v' | 'c' | 'p'
+  kind: 't' | 'a' | 'v' | 'c' | 'p' | 'g'
   id: string | null
   value: string | null
   col: string | null
@@ -134,6 +136,44 @@ type CountRow = {
   position_sum: string | null
 }
 type DropCount = 'index' | 'sets' | 'none'
+
+/**
+ * The counts by element, by matrix cell and by ranked element of the groups `u` (`n` responses whose answer
+ * to question `id`, counted as `kind`, is the JSON `v`): the statement's, and those of a kept part's groups.
+ */
+const takenApart = sql`select 'v', u.id, e.value, null, sum(u.n)::text, null
+      from u cross join lateral jsonb_array_elements_text(case jsonb_typeof(u.v) when 'array' then u.v else jsonb_build_array(u.v) end) as e(value)
+      where u.kind = 'elements' and e.value <> '' group by u.id, e.value
+    union all
+    select 'c', u.id, c.key, c.value, sum(u.n)::text, null
+      from u cross join lateral jsonb_each_text(case jsonb_typeof(u.v) when 'object' then u.v else '{}'::jsonb end) as c(key, value)
+      where u.kind = 'cells' and c.value <> '' group by u.id, c.key, c.value
+    union all
+    select 'p', u.id, e.value, null, sum(u.n)::text, sum(u.n * e.position)::text
+      from u cross join lateral jsonb_array_elements_text(case jsonb_typeof(u.v) when 'array' then u.v else '[]'::jsonb end) with ordinality as e(value, position)
+      where u.kind = 'positions' and e.value <> '' group by u.id, e.value`
+
+/**
+ * The counts of answers kept as their JSON (a kept question part's groups, `summary-parts.ts`), each counted as
+ * `kind` says, exactly as the summary's statement counts them: its answered count, and by value, element, cell
+ * or ranked element.
+ */
+export async function groupCounts(db: Kysely<Database>, groups: PartGroup[]): Promise<Sums> {
+  const sums = emptySums()
+  if (groups.length === 0) return sums
+  const { rows } = await sql<CountRow>`
+    with u as (
+      select x.n, x.id, x.kind, x.t::jsonb as v, ${answered(sql`x.t::jsonb #>> '{}'`, sql`x.t::jsonb`)} as answered
+      from jsonb_to_recordset(${JSON.stringify(groups)}::jsonb) as x(id text, kind text, t text, n bigint)
+    )
+    select 'a' as kind, id, null as value, null as col, sum(n)::text as count, null as position_sum from u where answered group by id
+    union all
+    select 'v', id, v #>> '{}', null, sum(n)::text, null from u where kind = 'values' and answered group by id, v #>> '{}'
+    union all
+    ${takenApart}`.execute(db)
+  addCounts(sums, rows, 'index')
+  return sums
+}
 
 /**
  * The keys of an object's answered values, as `answered` says (a string not empty, a number, a boolean, an array
@@ -252,21 +292,13 @@ function summaryStatements(
     select 't' as kind, null as id, finished::text as value, last::text as col, sum(n)::text as count, null as position_sum
       from g where gt = 0 group by finished, last
     union all
-    select 'a', id, null, null, sum(n)::text, null from u where answered group by id
+    select 'a', id, null, null, sum(n)::text, null from u where answered and kind <> 'json' group by id
     union all
     select 'v', id, t, null, sum(n)::text, null from u where kind = 'values' and answered group by id, t
     union all
-    select 'v', u.id, e.value, null, sum(u.n)::text, null
-      from u cross join lateral jsonb_array_elements_text(case jsonb_typeof(u.v) when 'array' then u.v else jsonb_build_array(u.v) end) as e(value)
-      where u.kind = 'elements' and e.value <> '' group by u.id, e.value
+    select 'g', id, t, null, sum(n)::text, null from u where kind = 'json' and answered group by id, t
     union all
-    select 'c', u.id, c.key, c.value, sum(u.n)::text, null
-      from u cross join lateral jsonb_each_text(case jsonb_typeof(u.v) when 'object' then u.v else '{}'::jsonb end) as c(key, value)
-      where u.kind = 'cells' and c.value <> '' group by u.id, c.key, c.value
-    union all
-    select 'p', u.id, e.value, null, sum(u.n)::text, sum(u.n * e.position)::text
-      from u cross join lateral jsonb_array_elements_text(case jsonb_typeof(u.v) when 'array' then u.v else '[]'::jsonb end) with ordinality as e(value, position)
-      where u.kind = 'positions' and e.value <> '' group by u.id, e.value`
+    ${takenApart}`
   return {
     ids,
     drop,
@@ -381,6 +413,9 @@ function addCounts(sums: Sums, rows: CountRow[], drop: DropCount): void {
       else if (drop !== 'index') continue
       else if (row.col === null) sums.droppedNone += count
       else sums.dropped[Number(row.col)] = (sums.dropped[Number(row.col)] ?? 0) + count
+    } else if (row.kind === 'g') {
+      const group = `g${JSON.stringify([id, row.value])}`
+      sums.sets.set(group, (sums.sets.get(group) ?? 0) + count)
     } else if (row.kind === 'a') sums.answered.set(id, (sums.answered.get(id) ?? 0) + count)
     else if (row.kind === 'v') {
       const value = row.value as string

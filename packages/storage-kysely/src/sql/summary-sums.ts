@@ -47,7 +47,8 @@ export function bucketedTimes(sums: Sums): { buckets: Map<number, number>; bucke
 export interface Sums {
   /**
    * A kept part's computation only (`summary-parts.ts`): the unfinished responses by the keys they answered (a
-   * JSON list, marked `u`), and every key of an answer (marked `k`, counted 0); empty otherwise.
+   * JSON list, marked `u`), every key of an answer (marked `k`, counted 0), and the responses by a counted
+   * question's answer (marked `g`, then the JSON list of its id and the answer's JSON text); empty otherwise.
    */
   sets: Map<string, number>
   started: number

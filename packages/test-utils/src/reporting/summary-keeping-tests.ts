@@ -10,7 +10,9 @@ const figures = (summary: SummaryAggregates) => ({
   started: summary.started,
   finished: summary.finished,
   answered: summary.answered,
-  values: Object.fromEntries(Object.entries(summary.values).map(([id, list]) => [id, [...list].sort((a, b) => a.value.localeCompare(b.value))])),
+  values: Object.fromEntries(
+    Object.entries(summary.values).map(([id, list]) => [id, [...list].sort((a, b) => a.value.localeCompare(b.value))]),
+  ),
   lastAnswered: [...summary.lastAnswered].sort((a, b) => (a.index ?? -1) - (b.index ?? -1)),
 })
 
