@@ -307,7 +307,8 @@ const AFTER_KEEPER = 'management summary, first ask after the summary keeper ran
 const AFTER_ADD = 'management summary, first ask after a question was added'
 const AFTER_RETYPE = "management summary, first ask after a question's type changed (single and multiple choice)"
 /** Measures taken once: each is the first of its kind. */
-const FIRSTS = new Set([FIRST_SUMMARY, AFTER_KEEPER, AFTER_ADD, AFTER_RETYPE])
+const AFTER_COUNTED = 'management summary, first ask after an open-text question became a choice (its answers read once)'
+const FIRSTS = new Set([FIRST_SUMMARY, AFTER_KEEPER, AFTER_ADD, AFTER_RETYPE, AFTER_COUNTED])
 
 /** Deletes every kept summary sum of the database (none on a checkout that keeps none). */
 async function dropKeptSums(databaseUrl: string) {
@@ -545,6 +546,30 @@ async function millionPart() {
                   required: false,
                   choices: (TYPED_QUESTIONS[1] as { choices: unknown }).choices,
                 },
+          ),
+        )
+        return timed(summaryUrl(target), (b) => b.includes(starts), { 'x-api-key': target.key })
+      },
+      seconds,
+    ],
+    [
+      // Open text's answers are not kept (only whether each was answered): counted now, they are read once.
+      AFTER_COUNTED,
+      async (target) => {
+        const id = target.label === 'this' ? 'why' : 'when'
+        await editQuestions(target, (questions) =>
+          questions.map((question) =>
+            question.id !== id
+              ? question
+              : question.type === 'openText'
+                ? {
+                    id,
+                    type: 'multipleChoiceSingle',
+                    headline: t('Changed'),
+                    required: false,
+                    choices: (TYPED_QUESTIONS[1] as { choices: unknown }).choices,
+                  }
+                : { id, type: 'openText', headline: t('Why?'), required: false },
           ),
         )
         return timed(summaryUrl(target), (b) => b.includes(starts), { 'x-api-key': target.key })

@@ -386,7 +386,7 @@ for (const backend of backends()) {
     const quiet = { error() {}, warn() {}, info() {} } as never
     assert.ok(storage.reporting.summaryParts, 'this storage keeps summary sums')
     await sql`delete from canvass.summary_parts where survey_id = ${surveyId}`.execute(db)
-    const keeper = createSummaryKeeper({ storage, periods: 1, logger: quiet })
+    const keeper = createSummaryKeeper({ storage, periods: 3, logger: quiet })
     const keepAll = async () => {
       for (let pass = 0; pass < 500; pass++) {
         const report = await keeper.runOnce()

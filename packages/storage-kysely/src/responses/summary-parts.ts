@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { Kysely, RawBuilder } from 'kysely'
 import type { Database } from '../postgres/database'
 import type { Sums } from '../sql/summary-sums'
-import { EXACT_TIMES, MAX_KEYS, bucketedTimes } from '../sql/summary-sums'
+import { EXACT_TIMES, MAX_KEYS, bucketedTimes, emptySums } from '../sql/summary-sums'
 import type { SchemaNames } from '../postgres/schema-names'
 import { isForeignKeyViolation } from '../postgres/sql-state'
 import { monthStart, nextMonth as nextMonthStart } from './partitions'
@@ -173,7 +173,8 @@ export async function sumsByPeriod(
   const states = await periodStates(scope, query)
   if (states.length === 0) return compute({ from: null, to: null })
   // The ranges outside the kept periods first: a part is computed after them, as close to its C2 as can be.
-  const total = await compute({ from: null, to: (states[0] as Period).starts })
+  // Without a start date the first period starts on the day of the first response: nothing comes before it.
+  const total = query.startDate === undefined ? emptySums() : await compute({ from: null, to: (states[0] as Period).starts })
   add(total, await compute({ from: (states[states.length - 1] as Period).ends, to: null }))
   const groups = new Map<string, PartGroup>()
   for (const state of states) add(total, (await periodSums(scope, state, query, compute, groups)).sums)

@@ -7,7 +7,7 @@ import { answered, responseConditionsSql } from './response-conditions-sql'
 import type { SchemaNames } from '../postgres/schema-names'
 import { sumsByPeriod, takesParts } from '../responses/summary-parts'
 import type { CreatedRange, PartGroup, PeriodCompute } from '../responses/summary-parts'
-import { MAX_KEYS, bucketTime, bucketedTimes } from './summary-sums'
+import { MAX_KEYS, bucketTime, bucketedTimes, emptySums } from './summary-sums'
 import type { Sums } from './summary-sums'
 
 /**
@@ -327,26 +327,6 @@ function between(after: Position | null, until: Position | null): RawBuilder<unk
   return sql`true
     ${after ? sql`and (r.created_at, r.id) < (${after.created_at}::timestamptz, ${after.id})` : sql``}
     ${until ? sql`and (r.created_at, r.id) >= (${until.created_at}::timestamptz, ${until.id})` : sql``}`
-}
-
-function emptySums(): Sums {
-  return {
-    sets: new Map(),
-    started: 0,
-    finished: 0,
-    ttcSum: 0,
-    ttcCount: 0,
-    droppedNone: 0,
-    dropped: [],
-    answered: new Map(),
-    values: new Map(),
-    cells: new Map(),
-    positions: new Map(),
-    median: null,
-    times: new Map(),
-    buckets: new Map(),
-    bucketedSum: 0,
-  }
 }
 
 /** Adds the sums of other responses (not their mean's sum and count, nor the median: see `withTimes`). */

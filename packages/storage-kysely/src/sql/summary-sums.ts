@@ -66,3 +66,24 @@ export interface Sums {
   buckets: Map<number, number>
   bucketedSum: number
 }
+
+/** Sums of no response. */
+export function emptySums(): Sums {
+  return {
+    sets: new Map(),
+    started: 0,
+    finished: 0,
+    ttcSum: 0,
+    ttcCount: 0,
+    droppedNone: 0,
+    dropped: [],
+    answered: new Map(),
+    values: new Map(),
+    cells: new Map(),
+    positions: new Map(),
+    median: null,
+    times: new Map(),
+    buckets: new Map(),
+    bucketedSum: 0,
+  }
+}
