@@ -426,18 +426,11 @@ function fromParts(parts: Map<number, unknown>, query: SummaryQuery, groups: Map
     else dropped[last] = (dropped[last] ?? 0) + count
   }
   const sums: Sums = {
-    sets: new Map(),
+    ...emptySums(),
     started: base.started,
     finished: base.finished,
-    ttcSum: 0,
-    ttcCount: 0,
-    median: null,
     droppedNone,
     dropped,
-    answered: new Map(),
-    values: new Map(),
-    cells: new Map(),
-    positions: new Map(),
     times: new Map(base.times),
     buckets: new Map(base.buckets ?? []),
     bucketedSum: base.bucketedSum ?? 0,
