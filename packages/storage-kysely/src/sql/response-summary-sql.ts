@@ -313,7 +313,8 @@ function summaryStatements(
       from (select ${boundedTtc} as ttc from ${responses} r where ${scope} and ${slice} and r.finished offset 0) t
       where t.ttc is not null group by t.ttc`,
     keys: (slice) => sql<{ key: string }>`
-      select distinct k.key from ${responses} r cross join lateral jsonb_object_keys(${object}) as k(key)
+      select distinct k.key from ${responses} r
+      cross join lateral jsonb_object_keys(case jsonb_typeof(r.data) when 'object' then r.data else '{}'::jsonb end) as k(key)
       where ${scope} and ${slice} limit ${MAX_KEYS + 1}`,
     sliceEnd: (after, size) => sql<Position>`
       select r.created_at, r.id from ${responses} r
