@@ -137,6 +137,8 @@ export type PeriodCompute = (range: CreatedRange, part?: { questions: SummaryQue
 
 /** A closed period as kept now: its count, and the parts kept at that count, by plan (0: the base part, 1 + i: question i's). */
 interface PeriodState extends Period {
+  /** Whether the period holds no response (nothing to compute, nothing kept). */
+  empty: boolean
   current: string
   parts: Map<number, unknown>
 }
@@ -177,7 +179,7 @@ export async function sumsByPeriod(
   const total = query.startDate === undefined ? emptySums() : await compute({ from: null, to: (states[0] as Period).starts })
   add(total, await compute({ from: (states[states.length - 1] as Period).ends, to: null }))
   const groups = new Map<string, PartGroup>()
-  for (const state of states) add(total, (await periodSums(scope, state, query, compute, groups)).sums)
+  for (const state of states) if (!state.empty) add(total, (await periodSums(scope, state, query, compute, groups)).sums)
   add(total, await resolve([...groups.values()]))
   return total
 }
@@ -219,22 +221,25 @@ async function periodStates(scope: PartsScope, query: SummaryQuery): Promise<Per
   const start = Math.max(query.startDate ? dayFrom(new Date(query.startDate).getTime()) : firstDay, firstDay)
   const periods = closedPeriods(start, new Date(edge.now).getTime() - MARGIN_MS, query.endDate ? new Date(query.endDate).getTime() : null)
   if (periods.length === 0) return []
-  const { rows } = await sql<{ n: string; current: string; plan: string | null; sums: unknown }>`
-    select p.n::text as n, c.current::text as current, k.plan::text as plan, k.sums
+  const { rows } = await sql<{ n: string; current: string; empty: boolean; plan: string | null; sums: unknown }>`
+    select p.n::text as n, c.current::text as current, e.empty, k.plan::text as plan, k.sums
     from jsonb_to_recordset(${JSON.stringify(periods.map((period, n) => ({ ...period, n })))}::jsonb)
       as p(period text, starts timestamptz, ends timestamptz, n int)
     cross join lateral (select coalesce(sum(c.changes), 0) as current from ${names.ref('response_changes')} c
       where c.survey_id = ${surveyId} and c.day >= p.starts and c.day < p.ends) c
+    cross join lateral (select not exists (select from ${responses} r where r.survey_id = ${surveyId}
+      and r.environment_id = ${environmentId} and r.created_at >= p.starts and r.created_at < p.ends) as empty) e
     left join lateral (
       select x.n - 1 as plan, k.sums
       from jsonb_array_elements_text(${JSON.stringify(plansOf(environmentId, query))}::jsonb) with ordinality as x(plan, n)
       join ${names.ref('summary_parts')} k on k.survey_id = ${surveyId} and k.period = p.period and k.starts = p.starts
         and k.plan = md5(x.plan) and k.changes = c.current
     ) k on true`.execute(db)
-  const states: PeriodState[] = periods.map((period) => ({ ...period, current: '0', parts: new Map() }))
+  const states: PeriodState[] = periods.map((period) => ({ ...period, empty: false, current: '0', parts: new Map() }))
   for (const row of rows) {
     const state = states[Number(row.n)] as PeriodState
     state.current = row.current
+    state.empty = row.empty
     if (row.plan !== null) state.parts.set(Number(row.plan), typeof row.sums === 'string' ? JSON.parse(row.sums) : row.sums)
   }
   return states
@@ -246,6 +251,7 @@ async function periodStates(scope: PartsScope, query: SummaryQuery): Promise<Per
  * the keys of the period's answers.
  */
 function missingOf(state: PeriodState, query: SummaryQuery): { base: boolean; questions: number[] } | null {
+  if (state.empty) return null
   const base = state.parts.get(0) as BaseJson | undefined
   const keys = base ? new Set(base.keys) : undefined
   const seen = new Set<string>()
