@@ -2,7 +2,7 @@ import type { SummaryQuery } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely, RawBuilder } from 'kysely'
 import type { Database } from '../postgres/database'
-import type { PathGroup } from '@canvass/core'
+import type { PathGroup, PathQuery } from '@canvass/core'
 import type { Sums } from '../sql/summary-sums'
 import { addPaths, capPaths } from '../sql/response-paths-sql'
 import { EXACT_TIMES, MAX_KEYS, bucketedTimes, emptySums } from '../sql/summary-sums'
@@ -469,7 +469,13 @@ function fromParts(parts: Map<number, unknown>, query: SummaryQuery, groups: Map
     bucketedSum: base.bucketedSum ?? 0,
   }
   const paths = parts.get(pathsAt(query)) as PathsJson | undefined
-  if (paths !== undefined) addPaths(sums.paths, paths.paths)
+  if (paths !== undefined && query.paths !== undefined) {
+    const keys = query.paths
+    addPaths(
+      sums.paths,
+      paths.paths.map((group) => keptGroup(group, keys)),
+    )
+  }
   query.questions.forEach((question, index) => {
     const part = parts.get(index + 1) as QuestionJson | undefined
     if (part === undefined) return
@@ -482,4 +488,24 @@ function fromParts(parts: Map<number, unknown>, query: SummaryQuery, groups: Map
     }
   })
   return sums
+}
+
+/**
+ * A kept group as the summary's statement gives it (`pathGroupsOf`): jsonb keeps an object's keys in an order of
+ * its own, and groups are added up and compared by their JSON.
+ */
+function keptGroup(group: PathGroup, keys: PathQuery): PathGroup {
+  const pick = (ids: string[], from: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {}
+    for (const id of ids)
+      if (Object.hasOwn(from, id)) Object.defineProperty(out, id, { value: from[id], enumerable: true, writable: true, configurable: true })
+    return out
+  }
+  const values = group.values
+  return {
+    count: group.count,
+    finished: group.finished,
+    marks: group.marks,
+    values: values === null ? null : { data: pick(keys.data, values.data), variables: pick(keys.variables, values.variables) },
+  }
 }
