@@ -118,8 +118,12 @@ export function rangeCompute(
     const asked = part ? { ...query, questions: part.questions } : query
     // A part's path groups are the whole survey's (a group's marks run over every question), or none.
     const pathsQuery = part && !part.paths ? { ...query, paths: undefined } : query
-    const drop = part ? (part.base ? 'sets' : 'none') : 'index'
-    const statements = summaryStatements(names, environmentId, surveyId, asked, range, drop, pathsQuery)
+    const { paths } = summaryStatements(names, environmentId, surveyId, pathsQuery, range)
+    const statements = {
+      ...summaryStatements(names, environmentId, surveyId, asked, range, part ? (part.base ? 'sets' : 'none') : 'index'),
+      query: pathsQuery,
+      paths,
+    }
     const timed = part === undefined || part.base
     return oneStatementAtATime ? summarizeInSlices(db, statements, timed) : summarizeInLanes(db, statements, timed, true)
   }
@@ -223,8 +227,6 @@ function summaryStatements(
   query: SummaryQuery,
   range: CreatedRange,
   drop: DropCount = 'index',
-  /** The query whose path groups the statements read (see `SummaryStatements.query`). */
-  pathsQuery: SummaryQuery = query,
 ): SummaryStatements {
   const responses = names.ref('responses')
   const dateColumn = sql.ref(query.dateField === 'updatedAt' ? 'r.updated_at' : 'r.created_at')
@@ -315,11 +317,11 @@ function summaryStatements(
     ${takenApart}`
   return {
     ids,
-    query: pathsQuery,
+    query,
     drop,
     ranged: range.from !== null || range.to !== null,
     counts,
-    paths: (slice) => pathsStatement(pathsQuery, rows, data, sql`${scope} and ${slice}`),
+    paths: (slice) => pathsStatement(query, rows, data, sql`${scope} and ${slice}`),
     times: () => sql<TimeStats>`
       select sum(t.ttc)::text as ttc_sum, count(t.ttc)::text as ttc_count,
         (percentile_cont(0.5) within group (order by t.ttc))::text as median
