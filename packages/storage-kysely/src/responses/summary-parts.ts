@@ -21,7 +21,7 @@ import { monthStart, nextMonth as nextMonthStart } from './partitions'
  *   of the current day is written by a statement without that part (`ofCurrentDaySql`). No statement
  *   moves a response's `created_at`; one that did would bump the day it left as well.
  * - `summary_parts` keeps a closed period's sums (`Sums`, as JSON) with the count they were computed at, for a
- *   plan: what the sums depend on (the questions' ids and count kinds, `maxTimeToComplete`, `FORMAT`). A period
+ *   plan: what the sums depend on (parts: the base, each question's, the path groups'; see `plansOf`). A period
  *   is a month once the whole month is closed (its count: the sum of its days'), else a day: a survey read
  *   over years reads a row a month, and the current month's closed days come from their own rows. A part is
  *   used only while its count is the period's count; another plan's parts are never read.
