@@ -23,6 +23,9 @@ import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { createSummaryKeeper } from '@canvass/core'
+import { createKyselyStorage } from '@canvass/storage-kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { generateApiKey } from './api-key'
 import { createBenchDatabase } from './bench-database'
@@ -300,6 +303,52 @@ interface SeededSurvey {
 }
 
 const FIRST_SUMMARY = 'management summary, first ask (no sums kept yet)'
+const AFTER_KEEPER = 'management summary, first ask after the summary keeper ran (base: none; its first ask)'
+const AFTER_ADD = 'management summary, first ask after a question was added'
+const AFTER_RETYPE = "management summary, first ask after a question's type changed (single and multiple choice)"
+/** Measures taken once: each is the first of its kind. */
+const AFTER_COUNTED = 'management summary, first ask after an open-text question became a choice (its answers read once)'
+const FIRSTS = new Set([FIRST_SUMMARY, AFTER_KEEPER, AFTER_ADD, AFTER_RETYPE, AFTER_COUNTED])
+
+/** Deletes every kept summary sum of the database (none on a checkout that keeps none). */
+async function dropKeptSums(databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
+  try {
+    await pool.query(
+      `do $$ begin if to_regclass('canvass.summary_parts') is not null then delete from canvass.summary_parts; end if; end $$`,
+    )
+  } finally {
+    await pool.end()
+  }
+}
+
+/**
+ * Runs this checkout's summary keeper (core's loop over the storage's primitives, as a server's background work
+ * runs it) in this process until every survey is kept: how long keeping every closed period takes.
+ */
+async function runKeeper(databaseUrl: string): Promise<number> {
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 4 }) }) })
+  try {
+    const keeper = createSummaryKeeper({ storage: createKyselyStorage({ db }), periods: 4 })
+    const started = performance.now()
+    for (let passes = 0; passes < 10_000; passes++) {
+      const report = await keeper.runOnce()
+      if (report.left === 0 && report.surveys < 20) break
+    }
+    return performance.now() - started
+  } finally {
+    await db.destroy()
+  }
+}
+
+/** The survey's questions as `change` makes them, written through the management API. */
+async function editQuestions(target: Target & { surveyId: string }, change: (questions: Array<Record<string, unknown>>) => unknown[]) {
+  const survey = (await call(target, 'GET', `/api/v1/management/surveys/${target.surveyId}`)) as {
+    data: { questions: Array<Record<string, unknown>> }
+  }
+  await call(target, 'PUT', `/api/v1/management/surveys/${target.surveyId}`, { questions: change(survey.data.questions) })
+}
+let added = 0
 
 interface MillionState {
   key: string
@@ -419,7 +468,13 @@ async function millionPart() {
     }
     const dataDir = await mkdtemp(join(tmpdir(), 'canvass-bench-summary-'))
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
-    const target = await start(checkout.label, checkout.main, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, key)
+    // The background work off: the bench runs this checkout's summary keeper itself, when it measures it.
+    const target = await start(
+      checkout.label,
+      checkout.main,
+      { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CANVASS_BACKGROUND: 'off' },
+      key,
+    )
     cleanup.unshift(() => target.server.stop())
     let survey = recorded
     if (survey === undefined) {
@@ -448,14 +503,75 @@ async function millionPart() {
       // that a database seeded by an earlier run is measured as a fresh one.
       FIRST_SUMMARY,
       async (target) => {
-        const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 1 })
-        try {
-          await pool.query(
-            `do $$ begin if to_regclass('canvass.summary_parts') is not null then delete from canvass.summary_parts; end if; end $$`,
-          )
-        } finally {
-          await pool.end()
-        }
+        await dropKeptSums(target.databaseUrl)
+        return timed(summaryUrl(target), (b) => b.includes(starts), { 'x-api-key': target.key })
+      },
+      seconds,
+    ],
+    [
+      // The keeper's own time is printed beside it; base has no keeper, so its figure is its first ask again.
+      AFTER_KEEPER,
+      async (target) => {
+        // One database for both: this checkout's drop takes base's sums too (this one goes first in round 0).
+        if (target.label === 'this' || target.databaseUrl !== targets[0]?.databaseUrl) await dropKeptSums(target.databaseUrl)
+        if (target.label === 'this')
+          console.log(`  this: the summary keeper kept every closed period in ${seconds(await runKeeper(target.databaseUrl))}`)
+        return timed(summaryUrl(target), (b) => b.includes(starts), { 'x-api-key': target.key })
+      },
+      seconds,
+    ],
+    [
+      AFTER_ADD,
+      async (target) => {
+        const id = `added${Date.now().toString(36)}${added++}`
+        await editQuestions(target, (questions) => [...questions, { id, type: 'openText', headline: t('Anything else?'), required: false }])
+        return timed(summaryUrl(target), (b) => b.includes(starts) && b.includes(id), { 'x-api-key': target.key })
+      },
+      seconds,
+    ],
+    [
+      // Each checkout changes a question of its own (both may read one survey), from single to multiple choice.
+      AFTER_RETYPE,
+      async (target) => {
+        const id = target.label === 'this' ? 'color' : 'csat'
+        await editQuestions(target, (questions) =>
+          questions.map((question) =>
+            question.id !== id
+              ? question
+              : {
+                  id,
+                  // Back and forth, so that a database kept by `BENCH_MILLION_STATE` sees a change each run.
+                  type: question.type === 'multipleChoiceMulti' ? 'multipleChoiceSingle' : 'multipleChoiceMulti',
+                  headline: t('Changed'),
+                  required: false,
+                  choices: (TYPED_QUESTIONS[1] as { choices: unknown }).choices,
+                },
+          ),
+        )
+        return timed(summaryUrl(target), (b) => b.includes(starts), { 'x-api-key': target.key })
+      },
+      seconds,
+    ],
+    [
+      // Open text's answers are not kept (only whether each was answered): counted now, they are read once.
+      AFTER_COUNTED,
+      async (target) => {
+        const id = target.label === 'this' ? 'why' : 'when'
+        await editQuestions(target, (questions) =>
+          questions.map((question) =>
+            question.id !== id
+              ? question
+              : question.type === 'openText'
+                ? {
+                    id,
+                    type: 'multipleChoiceSingle',
+                    headline: t('Changed'),
+                    required: false,
+                    choices: (TYPED_QUESTIONS[1] as { choices: unknown }).choices,
+                  }
+                : { id, type: 'openText', headline: t('Why?'), required: false },
+          ),
+        )
         return timed(summaryUrl(target), (b) => b.includes(starts), { 'x-api-key': target.key })
       },
       seconds,
@@ -506,7 +622,7 @@ async function millionPart() {
     // The export reads every response: one run of it each is enough past a million (`BENCH_EXPORT_ROUNDS`).
     const rounds = name.startsWith('CSV export')
       ? Number(process.env.BENCH_EXPORT_ROUNDS ?? (MILLION > 2_000_000 ? 1 : ROUNDS))
-      : name === FIRST_SUMMARY
+      : FIRSTS.has(name)
         ? 1
         : ROUNDS
     for (let round = 0; round < rounds; round++)

@@ -1,3 +1,4 @@
+import { createSummaryKeeping } from './responses/summary-keeping'
 import type {
   AuditLogReports,
   ConsoleAccountStore,
@@ -173,7 +174,15 @@ export function createKyselyStorage<DB = unknown>({
     retention: createRetentionStore(canvassDb, names),
     consoleAccounts: createConsoleAccountStore(canvassDb),
     // The reports read the same stores (a report writes nothing, so it needs no delivery wakeups).
-    reporting: { responses, contacts, quotas, surveys, auditLog, timeSeries: createTimeSeriesReports(canvassDb, names) },
+    reporting: {
+      responses,
+      contacts,
+      quotas,
+      surveys,
+      auditLog,
+      timeSeries: createTimeSeriesReports(canvassDb, names),
+      ...(summaryParts === false ? {} : { summaryParts: createSummaryKeeping(canvassDb, names, serial) }),
+    },
     async ping() {
       try {
         await canvassDb.selectNoFrom((eb) => eb.lit(1).as('one')).execute()

@@ -7,7 +7,7 @@
  * PGlite always, the Postgres server too when TEST_DATABASE_URL is set.
  */
 import type { Canvass, SummaryAggregates, SummaryQuery } from '@canvass/core'
-import { createCanvass, createResponse } from '@canvass/core'
+import { createCanvass, createResponse, createSummaryKeeper } from '@canvass/core'
 import { makeResponse } from '@canvass/test-utils'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
@@ -213,9 +213,8 @@ for (const backend of backends()) {
     )
     assert.ok((await count('summary_parts')) >= 3, 'a part per closed month')
     // The parts are what a summary reads: a part made wrong by hand shows.
-    await sql`update canvass.summary_parts set sums = jsonb_set(sums, '{started}', to_jsonb((sums ->> 'started')::int + 1000)) where survey_id = ${surveyId}`.execute(
-      db,
-    )
+    await sql`update canvass.summary_parts set sums = jsonb_set(sums, '{started}', to_jsonb((sums ->> 'started')::int + 1000))
+      where survey_id = ${surveyId} and sums ? 'started'`.execute(db)
     const tampered = await storage.reporting.responses.summarize(environmentId, surveyId, query)
     assert.ok(tampered.started >= 41 + 1000)
     await sql`delete from canvass.summary_parts where survey_id = ${surveyId}`.execute(db)
@@ -239,8 +238,10 @@ for (const backend of backends()) {
     const first = await respond(twoDaysBack)
     await same(query, 'a response two days back')
     const kept = await sql<{ n: string }>`select count(*)::text as n from canvass.summary_parts
-      where survey_id = ${surveyId} and period = ${period} and starts = ${starts.toISOString()}::timestamptz`.execute(db)
-    assert.is(kept.rows[0]?.n, '1', `a part for the ${period} of ${starts.toISOString()}`)
+      where survey_id = ${surveyId} and period = ${period} and starts = ${starts.toISOString()}::timestamptz and sums ? 'started'`.execute(
+      db,
+    )
+    assert.is(kept.rows[0]?.n, '1', `a base part for the ${period} of ${starts.toISOString()}`)
     const before = await changes()
     await respond(new Date(twoDaysBack.getTime() + 1000))
     assert.is(await changes(), before + 1)
@@ -290,13 +291,93 @@ for (const backend of backends()) {
     await same(query, 'after retention')
   })
 
-  test('a survey edit gives new sums', async () => {
+  test('a survey edit recomputes only the questions it changed', async () => {
     await same()
-    const parts = await count('summary_parts')
-    const edited: SummaryQuery = { ...query, questions: [...query.questions, { id: 'extra', count: 'values' }] }
-    const summary = await same(edited, 'with a new question')
-    assert.is(summary.answered.extra, 0)
-    assert.ok((await count('summary_parts')) > parts, 'the new plan kept parts of its own')
+    const kept = async () =>
+      (
+        await sql<{ plan: string; at: string; paths: boolean }>`select plan || period || starts::text as plan, computed_at::text as at,
+            sums ? 'paths' as paths
+          from canvass.summary_parts where survey_id = ${surveyId} order by 1`.execute(db)
+      ).rows
+    const before = await kept()
+    // The parts kept before are as they were; a question added, removed or moved computes only the path groups'
+    // parts anew (a group's marks run over the questions in order).
+    const unchanged = async (message: string) => {
+      const now = await kept()
+      assert.equal(
+        now.filter((part) => before.some((old) => old.plan === part.plan)),
+        before,
+        message,
+      )
+      assert.ok(
+        now.every((part) => part.paths || before.some((old) => old.plan === part.plan)),
+        `${message}: only path groups kept anew`,
+      )
+    }
+    // A new question nobody answered: the base parts list the keys answered, so nothing is read or kept.
+    const added: SummaryQuery = { ...query, questions: [...query.questions, { id: 'extra', count: 'values' }] }
+    assert.is((await same(added, 'with a new question')).answered.extra, 0)
+    // Removed, and the others reordered (the drop-off follows the new order).
+    const reordered: SummaryQuery = { ...query, questions: [...query.questions].reverse().filter((question) => question.id !== 'tools') }
+    await same(reordered, 'reordered, one removed')
+    await unchanged('nothing but the path groups computed again')
+    // Questions counted other ways (a type change): their answers are kept as JSON, and counted as asked.
+    const retyped: SummaryQuery = {
+      ...query,
+      questions: query.questions.map((question) =>
+        question.id === 'color'
+          ? { id: 'color', count: 'elements' as const }
+          : question.id === 'rank'
+            ? { id: 'rank', count: 'values' as const }
+            : question,
+      ),
+    }
+    await same(retyped, 'questions counted other ways')
+    await unchanged('nothing computed again')
+    // A logic edit that reads another answer: the path groups only.
+    await same({ ...query, paths: { data: ['color', 'why'], variables: [] } }, 'the logic reads another answer')
+    await unchanged('nothing but the path groups computed again after a logic edit')
+    // Open text that becomes a choice: its answers were never kept, so they are read, that question only.
+    const counted: SummaryQuery = {
+      ...query,
+      questions: query.questions.map((question) => (question.id === 'why' ? { id: 'why', count: 'values' as const } : question)),
+    }
+    await same(counted, 'a question whose answers are counted now')
+    const after = await kept()
+    assert.ok(after.length > before.length, 'that question kept parts of its own')
+    assert.equal(
+      after.filter((part) => before.some((old) => old.plan === part.plan)),
+      before,
+      'every other part is as it was',
+    )
+    // A new question whose id some responses of a closed month hold already: read from them.
+    // (Two months back: retention deleted the oldest.)
+    await call('PUT', `/api/v1/management/responses/${ids[33]}`, { data: { later: 'yes' } })
+    const summary = await same(
+      { ...query, questions: [...query.questions, { id: 'later', count: 'values' }] },
+      'an id answered before it was a question',
+    )
+    assert.is(summary.answered.later, 1)
+  })
+
+  test('the drop-off read from the keys answered follows the answered rule for every kind of value', async () => {
+    const values: unknown[] = ['', null, [], {}, [''], { x: '' }, 0, false, '[]', 'x']
+    for (const [index, value] of values.entries()) {
+      const response = makeResponse(surveyId, {
+        createdAt: new Date(monthStart(3, 20).getTime() + index * 1000),
+        finished: false,
+        data: { why: 'started', color: value, ...(index % 2 ? { rank: value } : { grid: value }) },
+      })
+      const result = await createResponse(storage.responses, response, {
+        environmentId,
+        requireAccepting: false,
+        checkEnvironment: false,
+        pinProven: true,
+      })
+      assert.is(result.outcome, 'created')
+    }
+    await same(query, 'answers of every kind')
+    await same({ ...query, questions: [...query.questions].reverse() }, 'answers of every kind, reversed')
   })
 
   test('date ranges that cut months', async () => {
@@ -333,6 +414,40 @@ for (const backend of backends()) {
       ])
       await same(query, `after race ${round}`)
     }
+  })
+
+  test('the summary keeper keeps every closed period while writes go on, then finds nothing left; it stops cleanly', async () => {
+    const quiet = { error() {}, warn() {}, info() {} } as never
+    assert.ok(storage.reporting.summaryParts, 'this storage keeps summary sums')
+    await sql`delete from canvass.summary_parts where survey_id = ${surveyId}`.execute(db)
+    const keeper = createSummaryKeeper({ storage, periods: 3, logger: quiet })
+    const keepAll = async () => {
+      for (let pass = 0; pass < 500; pass++) {
+        const report = await keeper.runOnce()
+        if (report.left === 0 && report.surveys < 20) return
+      }
+      assert.unreachable('the keeper ends')
+    }
+    const writes = (async () => {
+      for (let i = 0; i < 6; i++) {
+        const id = await respond(monthStart(2 + (i % 3), 6 + i))
+        await call('PUT', `/api/v1/management/responses/${id}`, { data: { color: 'Blue', why: `kept ${i}` }, finished: true })
+      }
+    })()
+    await Promise.all([writes, keepAll()])
+    await keepAll()
+    const again = await keeper.runOnce()
+    assert.equal([again.periods, again.left], [0, 0], 'every closed period kept')
+    await same(query, 'after keeping while writing')
+    // Started, it keeps; stopped, it waits for its pass and keeps nothing more.
+    await sql`delete from canvass.summary_parts`.execute(db)
+    keeper.start()
+    for (let wait = 0; wait < 200 && (await count('summary_parts')) === 0; wait++) await new Promise((resolve) => setTimeout(resolve, 50))
+    await keeper.stop()
+    const kept = await count('summary_parts')
+    assert.ok(kept > 0, 'the started keeper kept parts')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    assert.is(await count('summary_parts'), kept, 'nothing kept after stop()')
   })
 
   test('a period of many distinct times keeps them in buckets: the mean stays exact, the median within 0.05 %', async () => {

@@ -14,6 +14,8 @@ import { BLOB_DELETIONS_MISSING, RETENTION_MISSING } from '../domain/optional-po
 import type { QuotaScreenerOptions, QuotaScreenerReport } from './quota-screener'
 import { createQuotaScreener } from './quota-screener'
 import { webhookStoresIfAny } from '../domain/optional-ports/hooks-ports'
+import type { SummaryKeeperOptions, SummaryKeeperReport } from './summary-keeper'
+import { createSummaryKeeper } from './summary-keeper'
 
 /**
  * What `createCanvass` runs beside the handler once started (docs/architecture.md, "Background work"): each part
@@ -36,6 +38,11 @@ export interface BackgroundOptions {
    * screening against the survey's quotas never came (the database dropped in between), or false.
    */
   quotaScreening?: false | Omit<QuotaScreenerOptions, 'storage' | 'logger' | 'clock'>
+  /**
+   * The summary keeper's settings (`createSummaryKeeper`): it keeps the sums of every survey's closed days and
+   * months that summaries read, or false. It runs only on a storage that keeps them (`reporting.summaryParts`).
+   */
+  summaryKeeper?: false | Omit<SummaryKeeperOptions, 'storage' | 'logger'>
 }
 
 /** What one pass of every part did (`Canvass.runBackgroundOnce`), a part turned off leaving its entry out. */
@@ -46,6 +53,7 @@ export interface BackgroundReport {
   /** Audit entries deleted. */
   auditLog?: number
   quotaScreening?: QuotaScreenerReport
+  summaryKeeper?: SummaryKeeperReport
 }
 
 /** A transport, or how to make one from the webhook settings (`createNodeWebhookTransport` is one). */
@@ -79,7 +87,7 @@ export function webhookTransport(source: WebhookTransportSource | undefined, all
   return typeof source === 'function' ? source({ allowPrivateAddresses }) : source
 }
 
-/** The dispatcher, the retention worker, the blob janitor, the audit-log purge and the quota screening, as the settings ask. */
+/** The dispatcher, the retention worker, the blob janitor, the audit-log purge, the quota screening and the summary keeper, as the settings ask. */
 export function createBackgroundWork(settings: BackgroundWorkSettings): BackgroundWork {
   const { storage, blobs, options, logger, now } = settings
   const hooks = webhookStoresIfAny(storage)
@@ -120,6 +128,11 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
     options.quotaScreening === false || storage.quotas === undefined
       ? undefined
       : createQuotaScreener({ ...options.quotaScreening, storage, logger, clock: now })
+  // A storage that keeps no summary sums needs no keeper: its summaries read the responses, as they always may.
+  const keeper =
+    options.summaryKeeper === false || storage.reporting?.summaryParts === undefined
+      ? undefined
+      : createSummaryKeeper({ ...options.summaryKeeper, storage, logger })
   const purge = options.auditLogPurge === false ? undefined : settings.purgeAuditLog
   const purgeIntervalMs = (options.auditLogPurge || undefined)?.intervalMs
   let purgeSchedule: { stop(): Promise<void> } | undefined
@@ -130,12 +143,13 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
       janitor?.start()
       retention?.start()
       screening?.start()
+      keeper?.start()
       if (purge) purgeSchedule ??= startAuditLogPurge(purge, logger, purgeIntervalMs)
     },
     async stop() {
       const schedule = purgeSchedule
       purgeSchedule = undefined
-      await Promise.all([schedule?.stop(), dispatcher?.stop(), janitor?.stop(), retention?.stop(), screening?.stop()])
+      await Promise.all([schedule?.stop(), dispatcher?.stop(), janitor?.stop(), retention?.stop(), screening?.stop(), keeper?.stop()])
     },
     wakeBlobJanitor() {
       janitor?.wake()
@@ -147,6 +161,7 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
       if (janitor) report.blobJanitor = await janitor.runOnce()
       if (purge) report.auditLog = await purge()
       if (screening) report.quotaScreening = await screening.runOnce()
+      if (keeper) report.summaryKeeper = await keeper.runOnce()
       return report
     },
   }

@@ -7,8 +7,8 @@ import { isStorable } from '../postgres/is-storable'
 import { answered, responseConditionsSql } from './response-conditions-sql'
 import type { SchemaNames } from '../postgres/schema-names'
 import { sumsByPeriod, takesParts } from '../responses/summary-parts'
-import type { CreatedRange } from '../responses/summary-parts'
-import { bucketTime, bucketedTimes } from './summary-sums'
+import type { CreatedRange, PartGroup, PeriodCompute } from '../responses/summary-parts'
+import { MAX_KEYS, bucketTime, bucketedTimes, emptySums } from './summary-sums'
 import { addPaths, capPaths, pathGroupsOf, pathsStatement } from './response-paths-sql'
 import type { Sums } from './summary-sums'
 
@@ -71,13 +71,12 @@ export async function summarizeResponses(
     .$if(query.startDate !== undefined, (q) => q.where('d.created_at', '>=', query.startDate as Date))
     .$if(query.endDate !== undefined, (q) => q.where('d.created_at', '<=', query.endDate as Date))
   // A range's sums, its times counted by value (the mean and the median are taken once every range is in).
-  const rangeSums = (range: CreatedRange) => {
-    const statements = summaryStatements(names, environmentId, surveyId, query, range)
-    return oneStatementAtATime ? summarizeInSlices(db, statements) : summarizeInLanes(db, statements, true, true)
-  }
+  const rangeSums = rangeCompute(db, names, environmentId, surveyId, query, oneStatementAtATime)
   const [sums, displayRows] = await Promise.all([
     partsDb !== false && takesParts(query)
-      ? sumsByPeriod(db, partsDb, names, environmentId, surveyId, query, rangeSums, addSums).then(withTimes)
+      ? sumsByPeriod(db, partsDb, names, environmentId, surveyId, query, rangeSums, addSums, (groups) => groupCounts(db, groups)).then(
+          withTimes,
+        )
       : oneStatementAtATime
         ? summarizeInSlices(db, plan).then(withTimes)
         : summarizeInLanes(db, plan, query.finished !== false, false),
@@ -101,6 +100,35 @@ export async function summarizeResponses(
   }
 }
 
+/**
+ * The sums of the responses of a range of `created_at` (the query's other conditions too), their times counted by
+ * value. With `part` (a kept part's computation, `summary-parts.ts`): only `part.questions`' sums, and with
+ * `part.base` the base sums, the drop-off as the answered keys' sets (`sets`), else none of them; with `part.paths`
+ * the path groups of the whole query (every question's mark), else none.
+ */
+export function rangeCompute(
+  db: Kysely<Database>,
+  names: SchemaNames,
+  environmentId: string,
+  surveyId: string,
+  query: SummaryQuery,
+  oneStatementAtATime: boolean,
+): PeriodCompute {
+  return (range, part) => {
+    const asked = part ? { ...query, questions: part.questions } : query
+    // A part's path groups are the whole survey's (a group's marks run over every question), or none.
+    const pathsQuery = part && !part.paths ? { ...query, paths: undefined } : query
+    const { paths } = summaryStatements(names, environmentId, surveyId, pathsQuery, range)
+    const statements = {
+      ...summaryStatements(names, environmentId, surveyId, asked, range, part ? (part.base ? 'sets' : 'none') : 'index'),
+      query: pathsQuery,
+      paths,
+    }
+    const timed = part === undefined || part.base
+    return oneStatementAtATime ? summarizeInSlices(db, statements, timed) : summarizeInLanes(db, statements, timed, true)
+  }
+}
+
 /** Past this many questions, a row's answers are read from one copy of them (see `summarizeResponses`). */
 const WIDE_SURVEY = 20
 /** Statements a summary on Postgres splits its responses into (see `summarizeResponses`). */
@@ -112,13 +140,60 @@ const LANES = 2
  * the row, `col` the column); `p` a ranked value's count and the sum of its positions.
  */
 type CountRow = {
-  kind: 't' | 'a' | 'v' | 'c' | 'p'
+  kind: 't' | 'a' | 'v' | 'c' | 'p' | 'g'
   id: string | null
   value: string | null
   col: string | null
   count: string
   position_sum: string | null
 }
+type DropCount = 'index' | 'sets' | 'none'
+
+/**
+ * The counts by element, by matrix cell and by ranked element of the groups `u` (`n` responses whose answer
+ * to question `id`, counted as `kind`, is the JSON `v`): the statement's, and those of a kept part's groups.
+ */
+const takenApart = sql`select 'v', u.id, e.value, null, sum(u.n)::text, null
+      from u cross join lateral jsonb_array_elements_text(case jsonb_typeof(u.v) when 'array' then u.v else jsonb_build_array(u.v) end) as e(value)
+      where u.kind = 'elements' and e.value <> '' group by u.id, e.value
+    union all
+    select 'c', u.id, c.key, c.value, sum(u.n)::text, null
+      from u cross join lateral jsonb_each_text(case jsonb_typeof(u.v) when 'object' then u.v else '{}'::jsonb end) as c(key, value)
+      where u.kind = 'cells' and c.value <> '' group by u.id, c.key, c.value
+    union all
+    select 'p', u.id, e.value, null, sum(u.n)::text, sum(u.n * e.position)::text
+      from u cross join lateral jsonb_array_elements_text(case jsonb_typeof(u.v) when 'array' then u.v else '[]'::jsonb end) with ordinality as e(value, position)
+      where u.kind = 'positions' and e.value <> '' group by u.id, e.value`
+
+/**
+ * The counts of answers kept as their JSON (a kept question part's groups, `summary-parts.ts`), each counted as
+ * `kind` says, exactly as the summary's statement counts them: its answered count, and by value, element, cell
+ * or ranked element.
+ */
+export async function groupCounts(db: Kysely<Database>, groups: PartGroup[]): Promise<Sums> {
+  const sums = emptySums()
+  if (groups.length === 0) return sums
+  const { rows } = await sql<CountRow>`
+    with u as (
+      select x.n, x.id, x.kind, x.t::jsonb as v, ${answered(sql`x.t::jsonb #>> '{}'`, sql`x.t::jsonb`)} as answered
+      from jsonb_to_recordset(${JSON.stringify(groups)}::jsonb) as x(id text, kind text, t text, n bigint)
+    )
+    select 'a' as kind, id, null as value, null as col, sum(n)::text as count, null as position_sum from u where answered group by id
+    union all
+    select 'v', id, v #>> '{}', null, sum(n)::text, null from u where kind = 'values' and answered group by id, v #>> '{}'
+    union all
+    ${takenApart}`.execute(db)
+  addCounts(sums, rows, 'index')
+  return sums
+}
+
+/**
+ * The keys of an object's answered values, as `answered` says (a string not empty, a number, a boolean, an array
+ * or an object not empty), in a JSON path: a function of the row, without a subquery per row.
+ */
+const ANSWERED_KEYS =
+  '$.keyvalue() ? (@.value.type() == "string" && @.value != "" || @.value.type() == "number" || @.value.type() == "boolean" || ' +
+  '@.value.type() == "array" && @.value.size() > 0 || @.value.type() == "object" && exists(@.value.keyvalue())).key'
 type TimeStats = { ttc_sum: string | null; ttc_count: string; median: string | null }
 type TimeCounted = { ttc: number; count: string }
 type Position = { created_at: Date; id: string }
@@ -126,7 +201,10 @@ type Position = { created_at: Date; id: string }
 /** The statements of a summary, over the responses `slice` (a condition on `r`) takes among those in scope. */
 interface SummaryStatements {
   ids: string[]
+  /** The query whose path groups `paths` reads (the whole survey's questions, even for a part of some of them). */
   query: SummaryQuery
+  /** How the drop-off is counted: by the last question answered, by the set of keys answered, or not at all. */
+  drop: DropCount
   /** Whether the statements read a range of `created_at` (see `withoutJit`). */
   ranged: boolean
   counts(slice: RawBuilder<unknown>): RawBuilder<CountRow>
@@ -134,6 +212,8 @@ interface SummaryStatements {
   times(): RawBuilder<TimeStats>
   /** The bounded times of the finished responses `slice` takes, each with its count. */
   timeCounts(slice: RawBuilder<unknown>): RawBuilder<TimeCounted>
+  /** The keys of the answers `slice` takes (up to one past `MAX_KEYS`): a kept part's (`drop: 'sets'`). */
+  keys(slice: RawBuilder<unknown>): RawBuilder<{ key: string }>
   /** Where the slice after the position `after` (exclusive) ends: the position `size` rows on, or none. */
   sliceEnd(after: Position | null, size: number): RawBuilder<Position>
   /** The groups of the responses `slice` takes for the walk of their paths (`response-paths-sql.ts`), or null. */
@@ -146,6 +226,7 @@ function summaryStatements(
   surveyId: string,
   query: SummaryQuery,
   range: CreatedRange,
+  drop: DropCount = 'index',
 ): SummaryStatements {
   const responses = names.ref('responses')
   const dateColumn = sql.ref(query.dateField === 'updatedAt' ? 'r.updated_at' : 'r.created_at')
@@ -164,13 +245,18 @@ function summaryStatements(
   const answer = (id: string) => sql`${data} -> ${id}::text`
   const flags = ids.map((id) => answered(sql`${data} ->> ${id}::text`, answer(id)))
   // The last question an unfinished response answered (only they drop off): read from the last question back.
+  // Or (`sets`) the keys an unfinished response answered, as JSON text (in the order its answers are stored,
+  // one order for one set of keys): its drop-off in any order of the questions.
+  const object = sql`case jsonb_typeof(${data}) when 'object' then ${data} else '{}'::jsonb end`
   const lastAnswered =
-    ids.length === 0
-      ? sql`null::int`
-      : sql`case when not r.finished then case ${sql.join(
-          ids.map((_, index) => sql`when ${flags[ids.length - 1 - index]} then ${sql.lit(ids.length - 1 - index)}`),
-          sql` `,
-        )} end end`
+    drop === 'sets'
+      ? sql`case when not r.finished then jsonb_path_query_array(${object}, ${ANSWERED_KEYS}::jsonpath, '{}'::jsonb, true)::text end`
+      : drop === 'none' || ids.length === 0
+        ? sql`null::int`
+        : sql`case when not r.finished then case ${sql.join(
+            ids.map((_, index) => sql`when ${flags[ids.length - 1 - index]} then ${sql.lit(ids.length - 1 - index)}`),
+            sql` `,
+          )} end end`
   // The bounds of the mean (see `maxTimeToComplete`), as a float8 or null, computed once per row (`offset 0`
   // keeps its subquery whole: merged into the outer one, each aggregate would compute it again).
   // CASE, not AND: only a JSON number may reach the cast, and AND does not say which side runs first.
@@ -222,24 +308,17 @@ function summaryStatements(
     select 't' as kind, null as id, finished::text as value, last::text as col, sum(n)::text as count, null as position_sum
       from g where gt = 0 group by finished, last
     union all
-    select 'a', id, null, null, sum(n)::text, null from u where answered group by id
+    select 'a', id, null, null, sum(n)::text, null from u where answered and kind <> 'json' group by id
     union all
     select 'v', id, t, null, sum(n)::text, null from u where kind = 'values' and answered group by id, t
     union all
-    select 'v', u.id, e.value, null, sum(u.n)::text, null
-      from u cross join lateral jsonb_array_elements_text(case jsonb_typeof(u.v) when 'array' then u.v else jsonb_build_array(u.v) end) as e(value)
-      where u.kind = 'elements' and e.value <> '' group by u.id, e.value
+    select 'g', id, t, null, sum(n)::text, null from u where kind = 'json' and answered group by id, t
     union all
-    select 'c', u.id, c.key, c.value, sum(u.n)::text, null
-      from u cross join lateral jsonb_each_text(case jsonb_typeof(u.v) when 'object' then u.v else '{}'::jsonb end) as c(key, value)
-      where u.kind = 'cells' and c.value <> '' group by u.id, c.key, c.value
-    union all
-    select 'p', u.id, e.value, null, sum(u.n)::text, sum(u.n * e.position)::text
-      from u cross join lateral jsonb_array_elements_text(case jsonb_typeof(u.v) when 'array' then u.v else '[]'::jsonb end) with ordinality as e(value, position)
-      where u.kind = 'positions' and e.value <> '' group by u.id, e.value`
+    ${takenApart}`
   return {
     ids,
     query,
+    drop,
     ranged: range.from !== null || range.to !== null,
     counts,
     paths: (slice) => pathsStatement(query, rows, data, sql`${scope} and ${slice}`),
@@ -251,6 +330,10 @@ function summaryStatements(
       select t.ttc, count(*)::text as count
       from (select ${boundedTtc} as ttc from ${responses} r where ${scope} and ${slice} and r.finished offset 0) t
       where t.ttc is not null group by t.ttc`,
+    keys: (slice) => sql<{ key: string }>`
+      select distinct k.key from ${responses} r
+      cross join lateral jsonb_object_keys(case jsonb_typeof(r.data) when 'object' then r.data else '{}'::jsonb end) as k(key)
+      where ${scope} and ${slice} limit ${MAX_KEYS + 1}`,
     sliceEnd: (after, size) => sql<Position>`
       select r.created_at, r.id from ${responses} r
       where ${scope} and ${between(after, null)}
@@ -265,30 +348,11 @@ function between(after: Position | null, until: Position | null): RawBuilder<unk
     ${until ? sql`and (r.created_at, r.id) >= (${until.created_at}::timestamptz, ${until.id})` : sql``}`
 }
 
-function emptySums(): Sums {
-  return {
-    started: 0,
-    finished: 0,
-    ttcSum: 0,
-    ttcCount: 0,
-    droppedNone: 0,
-    dropped: [],
-    answered: new Map(),
-    values: new Map(),
-    cells: new Map(),
-    positions: new Map(),
-    median: null,
-    times: new Map(),
-    buckets: new Map(),
-    bucketedSum: 0,
-    paths: new Map(),
-  }
-}
-
 /** Adds the sums of other responses (not their mean's sum and count, nor the median: see `withTimes`). */
 function addSums(into: Sums, from: Sums): void {
   into.started += from.started
   into.finished += from.finished
+  for (const [set, count] of from.sets) into.sets.set(set, (into.sets.get(set) ?? 0) + count)
   into.droppedNone += from.droppedNone
   from.dropped.forEach((count, index) => {
     into.dropped[index] = (into.dropped[index] ?? 0) + count
@@ -338,15 +402,20 @@ function withTimes(sums: Sums): Sums {
   return sums
 }
 
-function addCounts(sums: Sums, rows: CountRow[]): void {
+function addCounts(sums: Sums, rows: CountRow[], drop: DropCount): void {
   for (const row of rows) {
     const count = Number(row.count)
     const id = row.id as string
     if (row.kind === 't') {
       sums.started += count
+      if (drop === 'sets' && row.value !== 'true') sums.sets.set(`u${row.col ?? '[]'}`, (sums.sets.get(`u${row.col ?? '[]'}`) ?? 0) + count)
       if (row.value === 'true') sums.finished += count
+      else if (drop !== 'index') continue
       else if (row.col === null) sums.droppedNone += count
       else sums.dropped[Number(row.col)] = (sums.dropped[Number(row.col)] ?? 0) + count
+    } else if (row.kind === 'g') {
+      const group = `g${JSON.stringify([id, row.value])}`
+      sums.sets.set(group, (sums.sets.get(group) ?? 0) + count)
     } else if (row.kind === 'a') sums.answered.set(id, (sums.answered.get(id) ?? 0) + count)
     else if (row.kind === 'v') {
       const value = row.value as string
@@ -398,12 +467,14 @@ async function summarizeInLanes(db: Kysely<Database>, plan: SummaryStatements, t
       withoutJit(db, plan.counts(sql`(hashtext(r.id) & ${sql.lit(LANES - 1)}) = ${sql.lit(lane)}`), plan.ranged),
     ),
     ...(timed && counted ? [withoutJit(db, plan.timeCounts(sql`true`), plan.ranged)] : []),
+    ...(plan.drop === 'sets' ? [withoutJit(db, plan.keys(sql`true`), plan.ranged)] : []),
   ])
+  if (plan.drop === 'sets') for (const row of lanes.pop() as Array<{ key: string }>) sums.sets.set(`k${row.key}`, 0)
   if (timed && counted) {
     const timeCounts = lanes.pop() as TimeCounted[] | undefined
     for (const row of timeCounts ?? []) sums.times.set(Number(row.ttc), (sums.times.get(Number(row.ttc)) ?? 0) + Number(row.count))
   }
-  for (const rows of lanes as CountRow[][]) addCounts(sums, rows)
+  for (const rows of lanes as CountRow[][]) addCounts(sums, rows, plan.drop)
   addPaths(sums.paths, pathGroupsOf(plan.query, pathRows))
   const time = times[0]
   sums.ttcSum = Number(time?.ttc_sum ?? 0)
@@ -420,7 +491,7 @@ const SLICE_ANSWERS = 20_000
 const MIN_SLICE = 50
 
 /** PGlite: slice by slice (see `summarizeResponses`); the mean and the median from the slices' counts of each time. */
-async function summarizeInSlices(db: Kysely<Database>, plan: SummaryStatements): Promise<Sums> {
+async function summarizeInSlices(db: Kysely<Database>, plan: SummaryStatements, timed = true): Promise<Sums> {
   const sums = emptySums()
   const size = Math.max(MIN_SLICE, Math.floor(SLICE_ANSWERS / Math.max(1, plan.ids.length)))
   const times = sums.times
@@ -431,8 +502,10 @@ async function summarizeInSlices(db: Kysely<Database>, plan: SummaryStatements):
     await new Promise((resolve) => setTimeout(resolve, 0))
     const end: Position | null = (await plan.sliceEnd(after, size).execute(db)).rows[0] ?? null
     const slice = between(after, end)
-    addCounts(sums, (await plan.counts(slice).execute(db)).rows)
-    for (const row of (await plan.timeCounts(slice).execute(db)).rows) times.set(row.ttc, (times.get(row.ttc) ?? 0) + Number(row.count))
+    addCounts(sums, (await plan.counts(slice).execute(db)).rows, plan.drop)
+    if (plan.drop === 'sets') for (const row of (await plan.keys(slice).execute(db)).rows) sums.sets.set(`k${row.key}`, 0)
+    if (timed)
+      for (const row of (await plan.timeCounts(slice).execute(db)).rows) times.set(row.ttc, (times.get(row.ttc) ?? 0) + Number(row.count))
     const paths = plan.paths(slice)
     if (paths) addPaths(sums.paths, pathGroupsOf(plan.query, (await paths.execute(db)).rows))
     // Slices' groups stay bounded: capped again once they pass the caps' room.

@@ -11,6 +11,8 @@ import type { PathGroup } from '@canvass/core'
  * and every summary would parse them.
  */
 export const EXACT_TIMES = 2048
+/** A kept part's base with more distinct keys of answers than this is not kept (read every time). */
+export const MAX_KEYS = 1000
 /** Past a second, each bucket of times is 0.1 % wider than the one before it. */
 const BUCKET_STEP = Math.log1p(0.001)
 
@@ -45,6 +47,12 @@ export function bucketedTimes(sums: Sums): { buckets: Map<number, number>; bucke
  * sum) or, on Postgres without parts, as the mean's sum and count and the median.
  */
 export interface Sums {
+  /**
+   * A kept part's computation only (`summary-parts.ts`): the unfinished responses by the keys they answered (a
+   * JSON list, marked `u`), every key of an answer (marked `k`, counted 0), and the responses by a counted
+   * question's answer (marked `g`, then the JSON list of its id and the answer's JSON text); empty otherwise.
+   */
+  sets: Map<string, number>
   started: number
   finished: number
   ttcSum: number
@@ -61,4 +69,26 @@ export interface Sums {
   bucketedSum: number
   /** The responses' groups for the walk of their paths, by group (`response-paths-sql.ts`). */
   paths: Map<string, PathGroup>
+}
+
+/** Sums of no response. */
+export function emptySums(): Sums {
+  return {
+    sets: new Map(),
+    started: 0,
+    finished: 0,
+    ttcSum: 0,
+    ttcCount: 0,
+    droppedNone: 0,
+    dropped: [],
+    answered: new Map(),
+    values: new Map(),
+    cells: new Map(),
+    positions: new Map(),
+    median: null,
+    times: new Map(),
+    buckets: new Map(),
+    bucketedSum: 0,
+    paths: new Map(),
+  }
 }

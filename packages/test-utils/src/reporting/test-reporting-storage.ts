@@ -5,6 +5,7 @@ import type { ReportingStorageTest } from './reporting-test'
 import { responsePathTests } from './response-path-tests'
 import { responseReportTests } from './response-report-tests'
 import { answerSearchTests } from './answer-search-tests'
+import { summaryKeepingTests } from './summary-keeping-tests'
 import { timeSeriesTests } from './time-series-tests'
 
 /** Every check of the reporting port, in the order they run. */
@@ -14,6 +15,7 @@ export const REPORTING_STORAGE_TESTS: readonly ReportingStorageTest[] = [
   ...responsePathTests,
   ...auditLogTests,
   ...timeSeriesTests,
+  ...summaryKeepingTests,
 ]
 
 /**

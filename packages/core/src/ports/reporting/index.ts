@@ -3,6 +3,7 @@ import type { PageQuery } from '../storage/common'
 import type { ContactAttributeRecord, ContactFilter } from '../storage/contacts'
 import type { SurveyFilter } from '../storage/surveys'
 import type { ResponseReports } from './response-reports'
+import type { SummaryPartKeeping } from './summary-keeping'
 import type { TimeSeriesReports } from './time-series'
 
 /**
@@ -24,6 +25,8 @@ export interface ReportingStorage {
   auditLog: AuditLogReports
   /** Responses over time by day, week or month; optional (`ports/reporting/time-series.ts`). */
   timeSeries?: TimeSeriesReports
+  /** The kept sums of closed periods (`SummaryPartKeeping`), for the summary keeper; optional. */
+  summaryParts?: SummaryPartKeeping
 }
 
 /** Counts and exports of contacts (`ReportingStorage.contacts`). */
@@ -62,4 +65,5 @@ export interface AuditLogReports {
 
 export type * from './response-reports'
 export type * from './response-paths'
+export type * from './summary-keeping'
 export type * from './time-series'
