@@ -39,7 +39,7 @@ import { monthStart, nextMonth as nextMonthStart } from './partitions'
  */
 
 /** The version of the kept sums' format and meaning: a change of either makes every kept part another plan's. */
-const FORMAT = 2
+const FORMAT = 3
 /** How long after its end a period is closed (see above). */
 const MARGIN_MS = 60 * 60 * 1000
 const DAY_MS = 86_400_000
@@ -181,7 +181,11 @@ export async function sumsByPeriod(
 ): Promise<Sums> {
   const scope = { db, keepOn, names, environmentId, surveyId }
   const states = await periodStates(scope, query)
-  if (states.length === 0) return compute({ from: null, to: null })
+  // Most periods without a base part (nothing kept yet: a new survey read at last, an upgrade, an import): one read
+  // of the whole range costs about half of reading it period by period, so the summary reads it once and leaves the
+  // keeping to the summary keeper (docs/scaling.md).
+  const unkept = states.filter((state) => !state.empty && !state.parts.has(0)).length
+  if (states.length === 0 || (unkept > 2 && unkept * 2 > states.length)) return compute({ from: null, to: null })
   // The ranges outside the kept periods first: a part is computed after them, as close to its C2 as can be.
   // Without a start date the first period starts on the day of the first response: nothing comes before it.
   const total = query.startDate === undefined ? emptySums() : await compute({ from: null, to: (states[0] as Period).starts })
@@ -269,7 +273,7 @@ function missingOf(state: PeriodState, query: SummaryQuery): { base: boolean; qu
     seen.add(plan)
     return [index]
   })
-  const paths = query.paths !== undefined && !state.parts.has(pathsAt(query))
+  const paths = query.paths !== undefined && !pathsReadable(state.parts.get(pathsAt(query)) as PathsJson | undefined, query, keys)
   return base === undefined || questions.length > 0 || paths ? { base: base === undefined, questions, paths } : null
 }
 
@@ -313,7 +317,7 @@ async function periodSums(
       })
     }
     if (missing.paths) {
-      const part: PathsJson = { paths: capPaths(sums.paths.values()) }
+      const part: PathsJson = { ids: query.questions.map((question) => question.id), paths: capPaths(sums.paths.values()) }
       parts.set(pathsAt(query), part)
       made.push({ plan: plans[pathsAt(query)] as string, sums: part })
     }
@@ -349,17 +353,17 @@ async function keep(scope: PartsScope, state: PeriodState, made: Array<{ plan: s
 /**
  * What each part's sums depend on, as text (stored as its MD5): the base part's (index 0) on the bounds of the
  * times, each question's (index 1 + i) on its id and how its answers are counted, the path groups' (`pathsAt`,
- * when the query asks them) on the questions' ids in order (a group's marks) and the keys the logic reads
- * (`PathQuery`). A question's label or choices change none of them: its part is read as kept, and the drop-off
- * is read from the base part's sets in the questions' order of the day. A question added, removed or moved, or
- * a logic edit that reads other keys, makes only the path groups (and an added question's part) computed again.
+ * when the query asks them) on the keys the logic reads (`PathQuery`; it keeps the questions' ids its marks
+ * follow, and is read in the order of the day, `pathsReadable`). A question's label or choices change none of
+ * them: its part is read as kept, and the drop-off is read from the base part's sets in the questions' order of
+ * the day. A question removed, moved, or added that no answer holds reads the kept parts; a logic edit that reads
+ * other keys makes only the path groups computed again.
  */
 function plansOf(environmentId: string, query: SummaryQuery): string[] {
-  const ids = query.questions.map((question) => question.id)
   return [
     JSON.stringify([FORMAT, environmentId, 'base', query.maxTimeToComplete]),
     ...query.questions.map((question) => JSON.stringify([FORMAT, environmentId, 'question', question.id, keptAs(question)])),
-    ...(query.paths === undefined ? [] : [JSON.stringify([FORMAT, environmentId, 'paths', ids, query.paths.data, query.paths.variables])]),
+    ...(query.paths === undefined ? [] : [JSON.stringify([FORMAT, environmentId, 'paths', query.paths.data, query.paths.variables])]),
   ]
 }
 
@@ -428,6 +432,8 @@ function baseToJson(sums: Sums): BaseJson {
 
 /** A path groups' part as JSON: the period's groups for the walk of paths, capped as a summary caps them (`capPaths`). */
 interface PathsJson {
+  /** The questions' ids in the order of the groups' marks when the part was computed. */
+  ids: string[]
   paths: PathGroup[]
 }
 
@@ -471,9 +477,10 @@ function fromParts(parts: Map<number, unknown>, query: SummaryQuery, groups: Map
   const paths = parts.get(pathsAt(query)) as PathsJson | undefined
   if (paths !== undefined && query.paths !== undefined) {
     const keys = query.paths
+    const marks = marksFor(paths.ids, query)
     addPaths(
       sums.paths,
-      paths.paths.map((group) => keptGroup(group, keys)),
+      paths.paths.map((group) => keptGroup({ ...group, marks: group.marks === null ? null : marks(group.marks) }, keys)),
     )
   }
   query.questions.forEach((question, index) => {
@@ -508,4 +515,23 @@ function keptGroup(group: PathGroup, keys: PathQuery): PathGroup {
     marks: group.marks,
     values: values === null ? null : { data: pick(keys.data, values.data), variables: pick(keys.variables, values.variables) },
   }
+}
+
+/**
+ * Whether a kept path groups' part serves `query`: its marks can be read in the questions' order of the day when
+ * every question it lacks is one no answer of the period holds (`keys`, the base part's: such a question's mark is
+ * `0`, no entry). A question added, removed or moved then reads the kept groups; a question it lacks that answers
+ * hold needs them computed again.
+ */
+function pathsReadable(part: PathsJson | undefined, query: SummaryQuery, keys: Set<string> | undefined): boolean {
+  if (part === undefined || !Array.isArray(part.ids)) return false
+  const kept = new Set(part.ids)
+  return query.questions.every((question) => kept.has(question.id) || (keys !== undefined && !keys.has(question.id)))
+}
+
+/** Marks kept in the order `ids`, read in the order of `query`'s questions (`0` for a question the part lacks). */
+function marksFor(ids: string[], query: SummaryQuery): (marks: string) => string {
+  const at = new Map(ids.map((id, index) => [id, index]))
+  const order = query.questions.map((question) => at.get(question.id) ?? -1)
+  return (marks) => order.map((index) => (index === -1 ? '0' : (marks[index] ?? '0'))).join('')
 }
