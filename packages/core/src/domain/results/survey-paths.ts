@@ -2,6 +2,7 @@ import { groupHolds } from '../../conditions'
 import type { ConditionContext } from '../../conditions'
 import type { PathGroup, PathQuery, SurveyRecord } from '../../ports/storage/index'
 import { surveyBlocks } from '../surveys/survey-structure'
+import type { BlockFunnel } from '../../results/model'
 
 /**
  * Drop-off along the path (docs/api.md, "A survey's summary"): each group of alike responses the database
@@ -67,21 +68,11 @@ export function pathQuery(survey: Pick<SurveyRecord, 'blocks' | 'questions'>): P
   return { data: [...data].sort(), variables: [...variables].sort() }
 }
 
-/** One block's funnel. */
-export interface BlockFunnel {
-  blockId: string
-  name: string
-  reached: number
-  /** Passed with at least one answer. */
-  answered: number
-  /** Passed with every element empty. */
-  skipped: number
-  /** Unfinished responses that stopped here. */
-  leftHere: number
-}
+/** One block's funnel as the walk counts it: the summary adds its `dropOffRate` (`BlockFunnel` of the results' model). */
+export type WalkedBlock = Omit<BlockFunnel, 'dropOffRate'>
 
 export interface PathWalk {
-  blocks: BlockFunnel[]
+  blocks: WalkedBlock[]
   /** Per element: the responses that passed its block with it empty. */
   skipped: Map<string, number>
   /** Responses past both caps of the groups, not walked. */
@@ -114,7 +105,7 @@ export function walkPaths(
     // Counts one block on the path: left (the walk ends) or passed.
     const visit = (index: number): boolean => {
       const page = pages[index] as Page
-      const funnel = walk.blocks[index] as BlockFunnel
+      const funnel = walk.blocks[index] as WalkedBlock
       funnel.reached += group.count
       if (!group.finished && !passes(index) && index >= lastHeld) {
         funnel.leftHere += group.count
