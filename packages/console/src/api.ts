@@ -33,11 +33,6 @@ export interface Api {
   call<T = unknown>(path: string, options?: CallOptions): Promise<T>
   /** One page of a list route, v1 (`Link` cursor, `X-Total-Count` with `count=true`) or v3 (`meta`). */
   page<T = unknown>(path: string, options?: CallOptions): Promise<Page<T>>
-  /**
-   * A file the server streams (an export), read as it arrives into a Blob: a plain link cannot carry the
-   * console's headers. Its name is the one `Content-Disposition` gives, else `fallback`.
-   */
-  download(path: string, query: Query, fallback: string): Promise<{ blob: Blob; name: string }>
   /** A v1 answer's `data`. */
   data<T = unknown>(path: string, options?: CallOptions): Promise<T>
   /** An absolute URL on the server, for links (exports, the link page). */
@@ -89,9 +84,9 @@ export function createApi(boot: Boot, fetchImpl: typeof fetch = (...args) => fet
   const request = client.request as unknown as (
     method: string,
     path: string,
-    init: { params: { query: Query }; body?: unknown; signal?: AbortSignal | undefined; parseAs?: 'json' | 'blob' },
+    init: { params: { query: Query }; body?: unknown; signal?: AbortSignal | undefined },
   ) => Promise<FetchAnswer<unknown>>
-  const send = async (path: string, options: CallOptions = {}, parseAs: 'json' | 'blob' = 'json') => {
+  const send = async (path: string, options: CallOptions = {}) => {
     const query = Object.fromEntries(Object.entries(options.query ?? {}).filter(([, value]) => value !== ''))
     try {
       return await answerOf(
@@ -99,7 +94,6 @@ export function createApi(boot: Boot, fetchImpl: typeof fetch = (...args) => fet
           params: { query },
           ...(options.body === undefined ? {} : { body: options.body }),
           signal: options.signal,
-          parseAs,
         }),
       )
     } catch (error) {
@@ -120,15 +114,9 @@ export function createApi(boot: Boot, fetchImpl: typeof fetch = (...args) => fet
       totalRelation: answer.headers.get('x-total-count-relation') === 'gte' ? 'gte' : 'eq',
     }
   }
-  const download = async (path: string, query: Query, fallback: string) => {
-    const { response, data } = await send(path, { query }, 'blob')
-    const named = response.headers.get('content-disposition')?.match(/filename="?([^";]+)"?/)?.[1]
-    return { blob: data as Blob, name: named ?? fallback }
-  }
   return {
     call,
     page,
-    download,
     data: async <T>(path: string, options?: CallOptions) => ((await call<{ data: T }>(path, options)) ?? { data: undefined as T }).data,
     url,
     headers,

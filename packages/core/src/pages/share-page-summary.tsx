@@ -116,7 +116,7 @@ function Fields({ view }: { view: ShareSummaryView }) {
   const block = (label: string, field: ShareField) => (
     <div class="cv-field-block" key={shareFieldParam(field)}>
       <h3>{label}</h3>
-      <Latest view={view} field={field} label={label} files={false} />
+      <Latest view={view} field={field} label={label} />
     </div>
   )
   return (
@@ -135,8 +135,8 @@ function Fields({ view }: { view: ShareSummaryView }) {
   )
 }
 
-/** The latest answers of a field, with a link to all of them (files as links where the page may link them). */
-function Latest({ view, field, label, files }: { view: ShareSummaryView; field: ShareField; label: string; files: boolean }) {
+/** The latest answers of a field, with a link to all of them. */
+function Latest({ view, field, label }: { view: ShareSummaryView; field: ShareField; label: string }) {
   const page = view.latest[shareFieldParam(field)]
   const items = page?.items.slice(0, SHARE_PAGE_LIMITS.latestAnswers) ?? []
   if (!items.length) return <p class="cv-muted">No answers yet.</p>
@@ -146,12 +146,7 @@ function Latest({ view, field, label, files }: { view: ShareSummaryView; field: 
       <ul class="cv-list cv-answers">
         {items.map((item) => (
           <li data-cv="answer" data-field={name} key={item.responseId}>
-            {files ? (
-              // Already escaped: the file names as text, the links the page may give.
-              <span class="cv-answer" dangerouslySetInnerHTML={{ __html: filesHtml(item.value, view) }} />
-            ) : (
-              <span class="cv-answer">{answerText(item.value)}</span>
-            )}
+            <span class="cv-answer">{answerText(item.value)}</span>
             <span class="cv-muted cv-when">
               <Time date={item.createdAt} />
             </span>
