@@ -1,7 +1,8 @@
 /**
  * `canvass survey new --template <name>` (docs/surveys.md#templates) as a real process on a migrated Postgres
- * database of its own: every template is created through the API's validation, printed with its id and link,
- * and read back as stored; `--list` lists them; an unknown name is a one-line error. Needs TEST_DATABASE_URL
+ * database of its own: a template is created through the API's validation, printed with its id and link, and
+ * read back as stored; `--list` lists them by category; an unknown name is a one-line error. Every template is
+ * created through the API as a link and an app survey, and previewed as the console previews it. Needs TEST_DATABASE_URL
  * (the test reads what the CLI wrote while no server holds the database).
  */
 import { execFile } from 'node:child_process'
@@ -16,7 +17,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SURVEY_TEMPLATES } from '@canvass/core/survey-templates'
+import { SURVEY_TEMPLATES, TEMPLATE_CATEGORIES, templateDocument } from '@canvass/core/survey-templates'
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
 const run = promisify(execFile)
@@ -55,15 +56,58 @@ test.after(async () => {
   await database?.release()
 })
 
-test('--list names every template with what it asks', async () => {
+test('--list names every template with its category and what it asks, grouped by category', async () => {
   const listed = await cli('survey', 'new', '--list')
   assert.is(listed.code, 0, listed.stderr)
   const names = Object.keys(SURVEY_TEMPLATES)
-  assert.equal(names.sort(), ['block-logic', 'churn', 'csat', 'nps', 'product-market-fit'])
-  for (const name of names) assert.ok(listed.stdout.includes(name), `${name} listed`)
+  assert.ok(names.length >= 20, `${names.length} templates`)
+  for (const kept of ['block-logic', 'churn', 'csat', 'nps', 'product-market-fit']) assert.ok(names.includes(kept), `${kept} kept`)
+  const lines = listed.stdout.split('\n')
+  for (const name of names) {
+    const line = lines.find((entry) => entry.startsWith(`${name} `))
+    assert.ok(line?.includes(SURVEY_TEMPLATES[name]!.category), `${name} listed with its category`)
+  }
+  // Grouped: each category's lines come together, in the categories' order.
+  const order = lines.flatMap((line) => TEMPLATE_CATEGORIES.filter((category) => line.includes(category)))
+  assert.equal([...new Set(order)], [...TEMPLATE_CATEGORIES])
+  assert.equal(order, [...order].sort((x, y) => TEMPLATE_CATEGORIES.indexOf(x) - TEMPLATE_CATEGORIES.indexOf(y)))
 })
 
-for (const name of Object.keys(SURVEY_TEMPLATES)) {
+/** The number of questions in a survey's blocks, or in a template's questions or blocks. */
+const countOf = (body: Record<string, unknown>) =>
+  Array.isArray(body.questions)
+    ? body.questions.length
+    : (body.blocks as { elements: unknown[] }[]).reduce((sum, block) => sum + block.elements.length, 0)
+
+const call = async (method: string, path: string, body: unknown) => {
+  const res = await canvass.fetch(
+    new Request(`http://canvass.test${path}`, {
+      method,
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  )
+  return { status: res.status, body: (await res.json()) as { data: Record<string, any> } }
+}
+
+test('every template is accepted by the create route as a link and an app survey, and previews as a v3 document', async () => {
+  for (const [name, template] of Object.entries(SURVEY_TEMPLATES)) {
+    assert.ok(template.label && template.description && TEMPLATE_CATEGORIES.includes(template.category), name)
+    for (const type of ['link', 'app'] as const) {
+      const created = await call('POST', '/api/v1/management/surveys', { ...template.body, type })
+      assert.is(created.status, 200, `${name} (${type}): ${JSON.stringify(created.body)}`)
+      assert.is(created.body.data.type, type)
+      assert.is(countOf(created.body.data), countOf(template.body), name)
+    }
+    const preview = await call('POST', '/api/v3/surveys/preview', templateDocument(template.body, 'app'))
+    assert.is(preview.status, 200, `${name} preview: ${JSON.stringify(preview.body)}`)
+    assert.is(preview.body.data.survey.type, 'app')
+    assert.is(countOf(preview.body.data.survey), countOf(template.body), name)
+  }
+})
+
+// Through the CLI: one template of questions, one of pages (every template goes through the API above).
+for (const name of ['nps', 'block-logic']) {
   test(`--template ${name}: a valid draft survey, its id and its link printed, stored as the template says`, async () => {
     const created = await cli('survey', 'new', '--template', name)
     assert.is(created.code, 0, created.stderr)
@@ -77,11 +121,7 @@ for (const name of Object.keys(SURVEY_TEMPLATES)) {
     assert.is(survey.name, template.name)
     assert.is(survey.status, 'draft')
     assert.is(survey.type, 'link')
-    const elements = (survey.blocks as { elements: unknown[] }[]).reduce((sum, block) => sum + block.elements.length, 0)
-    const expected = Array.isArray(template.questions)
-      ? template.questions.length
-      : (template.blocks as { elements: unknown[] }[]).reduce((sum, block) => sum + block.elements.length, 0)
-    assert.is(elements, expected)
+    assert.is(countOf(survey), countOf(template))
   })
 }
 

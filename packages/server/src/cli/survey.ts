@@ -1,4 +1,4 @@
-import { SURVEY_TEMPLATES } from '@canvass/core/survey-templates'
+import { SURVEY_TEMPLATES, TEMPLATE_CATEGORIES } from '@canvass/core/survey-templates'
 import { readConfig } from '../config'
 import type { Cli } from './cli-context'
 import { print, table } from './output'
@@ -19,9 +19,13 @@ export function addSurveyCommand(cli: Cli): void {
     .option('--status <status>', 'draft (default) or inProgress, to take answers at once', 'draft')
     .action((options: { template?: string; list?: boolean; environment: string; name?: string; status: string }) => {
       if (options.list) {
+        // Grouped by what they are for, in the categories' order.
+        const listed = Object.entries(SURVEY_TEMPLATES).sort(
+          ([, a], [, b]) => TEMPLATE_CATEGORIES.indexOf(a.category) - TEMPLATE_CATEGORIES.indexOf(b.category),
+        )
         table(
-          ['TEMPLATE', 'WHAT IT ASKS'],
-          Object.entries(SURVEY_TEMPLATES).map(([name, template]) => [name, template.description]),
+          ['TEMPLATE', 'CATEGORY', 'WHAT IT ASKS'],
+          listed.map(([name, template]) => [name, template.category, template.description]),
         )
         return
       }
