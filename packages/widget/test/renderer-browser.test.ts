@@ -348,4 +348,52 @@ test('a block of a CSAT and a CES element on one page, its logic, back and the s
   await context.close()
 })
 
+test('a five-column matrix on a 390 px phone: each row stacks its named choices, nothing off screen; a wide screen keeps the grid', async () => {
+  const columns = ['Strongly disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly agree']
+  const created = await x.call('POST', '/api/v1/management/surveys', {
+    key: x.keyA,
+    body: {
+      name: 'Grid on a phone',
+      status: 'inProgress',
+      questions: [
+        {
+          id: 'grid',
+          type: 'matrix',
+          headline: { default: 'How far do you agree?' },
+          rows: [{ default: 'It is easy to learn' }, { default: 'I can find what I need' }],
+          columns: columns.map((column) => ({ default: column })),
+        },
+      ],
+    },
+  })
+  assert.is(created.status, 200, created.text)
+  const surveyId = created.body.data.id as string
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.goto(`${x.url}/s/${surveyId}`)
+  const first = page.getByRole('radio', { name: 'It is easy to learn: Strongly disagree' })
+  await first.waitFor()
+  const layout = await page.evaluate(() => {
+    const root = document.querySelector('[data-canvass-survey]')?.shadowRoot ?? document
+    const radios = [...root.querySelectorAll<HTMLInputElement>('.cv-matrix input')].map((input) => input.getBoundingClientRect())
+    const names = [...root.querySelectorAll<HTMLElement>('.cv-matrix-choice')].filter((name) => name.offsetWidth > 0)
+    return {
+      pageWidth: document.documentElement.scrollWidth,
+      rightmost: Math.max(...radios.map((box) => box.right)),
+      visibleNames: names.map((name) => name.textContent),
+    }
+  })
+  assert.ok(layout.pageWidth <= 390, `the page is ${layout.pageWidth} px wide`)
+  assert.ok(layout.rightmost <= 390, `every choice is on screen (the rightmost ends at ${layout.rightmost} px)`)
+  assert.equal(layout.visibleNames, [...columns, ...columns], 'each choice is named beside its button')
+  await page.locator('.cv-matrix-choice', { hasText: 'Strongly agree' }).first().click()
+  assert.ok(await page.getByRole('radio', { name: 'It is easy to learn: Strongly agree' }).isChecked(), 'its name picks it')
+  assert.equal(await axeViolations(page), [], 'axe on the phone')
+  // Wide: the grid with its column headings, the names beside the buttons hidden.
+  await page.setViewportSize({ width: 1100, height: 800 })
+  await page.getByRole('columnheader', { name: 'Strongly disagree' }).waitFor()
+  assert.is(await page.locator('.cv-matrix-choice:visible').count(), 0)
+  await context.close()
+})
+
 test.run()

@@ -68,11 +68,14 @@ export const STYLES = `
 .cv-pick input:checked+span{border-color:var(--cv-brand);box-shadow:0 0 0 2px var(--cv-brand)}
 .cv-pick img{display:block;width:100%;aspect-ratio:4/3;object-fit:cover}
 .cv-matrix{width:100%;border-collapse:collapse;font-size:.95rem}
-.cv-matrix-wrap{overflow-x:auto}
+.cv-matrix-wrap{overflow-x:auto;container-type:inline-size}
+.cv-matrix label{display:inline-flex;align-items:center;gap:8px;cursor:pointer}
+.cv-matrix-choice{display:none}
 .cv-matrix th,.cv-matrix td{padding:8px 6px;text-align:center;font-weight:500}
 .cv-matrix th[scope=row]{text-align:left;font-weight:500}
 .cv-matrix tbody tr:nth-child(odd){background:var(--cv-input)}
 .cv-matrix input{accent-color:var(--cv-brand);width:18px;height:18px;margin:0}
+@container (max-width:30rem){.cv-matrix thead{display:none}.cv-matrix,.cv-matrix tbody{display:block}.cv-matrix tr{display:flex;flex-wrap:wrap;gap:4px 16px;padding:8px}.cv-matrix th[scope=row]{flex-basis:100%;padding:0 0 2px}.cv-matrix td{padding:4px 0;text-align:left}.cv-matrix-choice{display:inline}}
 .cv-rank-list{list-style:none;margin:0;padding:0;display:grid;gap:8px}
 .cv-rank{display:flex;align-items:center;gap:8px;padding:8px 10px;border:1px solid var(--cv-input-border);border-radius:calc(var(--cv-radius) * .75);background:var(--cv-input)}
 .cv-rank-ranked{border-color:var(--cv-brand);background:var(--cv-brand-soft)}

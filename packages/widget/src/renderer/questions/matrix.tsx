@@ -3,7 +3,10 @@ import { matrixLabel, shuffled } from '../answers'
 import type { MatrixQuestion } from '../types'
 import type { QuestionProps, QuestionView } from './question-props'
 
-/** A grid: one radio button per column in each row; the answer maps each row's label to its column's label. */
+/**
+ * A grid: one radio button per column in each row; the answer maps each row's label to its column's label. Where
+ * the card is narrower than the grid needs (a phone), each row stacks: its label, then its choices named.
+ */
 function Matrix({ question, value, onChange, lang, ids, describedBy }: QuestionProps<MatrixQuestion>) {
   const answer = value && typeof value === 'object' && !Array.isArray(value) ? value : {}
   const rows = useMemo(
@@ -37,14 +40,20 @@ function Matrix({ question, value, onChange, lang, ids, describedBy }: QuestionP
                 <th scope="row">{rowText}</th>
                 {columns.map((column, c) => (
                   <td key={c}>
-                    <input
-                      type="radio"
-                      name={`${ids.input}-${index}`}
-                      id={index === rows[0]?.index && c === 0 ? ids.input : undefined}
-                      checked={answer[rowText] === column}
-                      aria-label={`${rowText}: ${column}`}
-                      onChange={() => onChange({ ...answer, [rowText]: column })}
-                    />
+                    <label>
+                      <input
+                        type="radio"
+                        name={`${ids.input}-${index}`}
+                        id={index === rows[0]?.index && c === 0 ? ids.input : undefined}
+                        checked={answer[rowText] === column}
+                        aria-label={`${rowText}: ${column}`}
+                        onChange={() => onChange({ ...answer, [rowText]: column })}
+                      />
+                      {/* Shown where the grid is too narrow for its columns and each row stacks its choices. */}
+                      <span class="cv-matrix-choice" aria-hidden="true">
+                        {column}
+                      </span>
+                    </label>
                   </td>
                 ))}
               </tr>
