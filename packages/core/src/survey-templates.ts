@@ -132,7 +132,11 @@ export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
     category: 'Product feedback',
     description: 'What went wrong, where, how badly it gets in the way, and an email to follow up',
     body: survey('Report a problem', [
-      open('what', 'What went wrong?', { required: true, longAnswer: true, placeholder: text('What you did, what you expected, what happened') }),
+      open('what', 'What went wrong?', {
+        required: true,
+        longAnswer: true,
+        placeholder: text('What you did, what you expected, what happened'),
+      }),
       single('where', 'Where did it happen?', ['On the website', 'In the mobile app', 'In the desktop app', 'Somewhere else']),
       single('impact', 'How much does it get in your way?', ['A little', 'I found a way around it', 'I cannot go on']),
       open('email', 'May we write to you about it? Leave your email.', { inputType: 'email' }),
@@ -144,7 +148,13 @@ export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
     description: 'Whether the price is fair for what people get, and what would make it worth more',
     body: survey('Pricing feedback', [
       single('fair', 'How do you find our price for what you get?', ['Too cheap', 'About right', 'A bit expensive', 'Far too expensive']),
-      multi('value', 'What do you value most in what you pay for?', ['Features', 'Support', 'Reliability', 'Integrations', 'Something else']),
+      multi('value', 'What do you value most in what you pay for?', [
+        'Features',
+        'Support',
+        'Reliability',
+        'Integrations',
+        'Something else',
+      ]),
       open('worth', 'What would make it worth more to you?'),
     ]),
   },
@@ -245,7 +255,13 @@ export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
     description: 'How easy the first steps were, where people got stuck, and what would have helped',
     body: survey('Getting started', [
       rating('easy', 'How easy was it to get started?', 'number', 5, 'Very hard', 'Very easy'),
-      single('stuck', 'Did you get stuck anywhere?', ['No, it went smoothly', 'Setting up my account', 'Inviting my team', 'Connecting my tools', 'Somewhere else']),
+      single('stuck', 'Did you get stuck anywhere?', [
+        'No, it went smoothly',
+        'Setting up my account',
+        'Inviting my team',
+        'Connecting my tools',
+        'Somewhere else',
+      ]),
       open('helped', 'What would have helped you get going faster?'),
     ]),
   },
@@ -270,7 +286,15 @@ export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
     category: 'Onboarding',
     description: "A new user's role and goals, to shape their first days",
     body: survey('What brings you here?', [
-      single('role', 'What best describes your role?', ['Product', 'Engineering', 'Design', 'Marketing', 'Sales or support', 'Founder', 'Something else']),
+      single('role', 'What best describes your role?', [
+        'Product',
+        'Engineering',
+        'Design',
+        'Marketing',
+        'Sales or support',
+        'Founder',
+        'Something else',
+      ]),
       multi('goals', 'What do you want to get done with us?', [
         'Understand my users',
         'Measure satisfaction',
@@ -332,7 +356,7 @@ export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
   downgrade: {
     label: 'Why downgrade?',
     category: 'Churn and retention',
-    description: 'Why people move to a smaller plan, and what they no longer need',
+    description: 'Why people move to a smaller plan, and what would bring them back',
     body: survey('Why downgrade?', [
       multi('why', 'Why are you moving to a smaller plan?', [
         'We are saving money',
@@ -364,7 +388,14 @@ export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
     category: 'Research',
     description: 'Role, company size and main task: the facts behind personas',
     body: survey('Who uses our product', [
-      single('role', 'What is your role?', ['Individual contributor', 'Team lead', 'Manager or director', 'Executive', 'Student', 'Something else']),
+      single('role', 'What is your role?', [
+        'Individual contributor',
+        'Team lead',
+        'Manager or director',
+        'Executive',
+        'Student',
+        'Something else',
+      ]),
       single('size', 'How many people work at your company?', ['1 to 10', '11 to 50', '51 to 250', '251 to 1,000', 'More than 1,000']),
       open('task', 'What is the main task you use our product for?', { required: true }),
     ]),
@@ -440,7 +471,7 @@ export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
   },
   'website-feedback': {
     label: 'Website feedback',
-    category: 'Events and teams',
+    category: 'Product feedback',
     description: 'Whether visitors found what they came for, and what they were looking for',
     body: survey('Website feedback', [
       single('found', 'Did you find what you were looking for?', ['Yes', 'Partly', 'No']),
@@ -456,7 +487,11 @@ export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
 export function templateDocument(body: Record<string, unknown>, type: 'link' | 'app' = 'link'): Record<string, unknown> {
   const { questions, ...rest } = body
   const blocks = Array.isArray(questions)
-    ? questions.map((question: Question, index) => ({ id: `block-${String(question.id)}`, name: `Block ${index + 1}`, elements: [question] }))
+    ? questions.map((question: Question, index) => ({
+        id: `block-${String(question.id)}`,
+        name: `Block ${index + 1}`,
+        elements: [question],
+      }))
     : rest.blocks
   return { ...rest, type, blocks }
 }

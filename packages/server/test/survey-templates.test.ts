@@ -70,7 +70,10 @@ test('--list names every template with its category and what it asks, grouped by
   // Grouped: each category's lines come together, in the categories' order.
   const order = lines.flatMap((line) => TEMPLATE_CATEGORIES.filter((category) => line.includes(category)))
   assert.equal([...new Set(order)], [...TEMPLATE_CATEGORIES])
-  assert.equal(order, [...order].sort((x, y) => TEMPLATE_CATEGORIES.indexOf(x) - TEMPLATE_CATEGORIES.indexOf(y)))
+  assert.equal(
+    order,
+    [...order].sort((x, y) => TEMPLATE_CATEGORIES.indexOf(x) - TEMPLATE_CATEGORIES.indexOf(y)),
+  )
 })
 
 /** The number of questions in a survey's blocks, or in a template's questions or blocks. */
