@@ -2,7 +2,7 @@
  * The console's shell: the header (project, environment, who is signed in), the navigation from the screen
  * registry, the current screen and one live region for short messages.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks'
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { Api } from './api'
 import type { Boot } from './boot'
 import { atLeast } from './boot'
@@ -23,6 +23,14 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
     return () => removeEventListener('hashchange', onHash)
   }, [])
   const route = useMemo(() => parseHash(hash), [hash])
+  // On narrow screens the navigation folds behind a Menu button (styles.ts); a change of screen folds it again.
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => setMenuOpen(false), [hash])
+  const closeMenu = () => {
+    setMenuOpen(false)
+    menuButton.current?.focus()
+  }
   const screens = SCREENS.filter((screen) => atLeast(boot.role, screen.minRole) && (!screen.accountsOnly || boot.accounts))
   const current = route.notFound ? undefined : (screens.find((screen) => screen.hash === (route.parts[0] ?? '')) ?? screens[0])
   const context: ConsoleContext = {
@@ -46,6 +54,17 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
           Skip to content
         </button>
         <header class="cv-header">
+          <button
+            type="button"
+            class="cv-menu-button"
+            ref={menuButton}
+            aria-expanded={menuOpen}
+            aria-controls="cv-nav"
+            onClick={() => setMenuOpen(!menuOpen)}
+            onKeyDown={(event) => event.key === 'Escape' && menuOpen && closeMenu()}
+          >
+            Menu
+          </button>
           <span class="cv-brand">Canvass</span>
           <span class="cv-project">{boot.project.name}</span>
           {boot.environments.length > 1 && (
@@ -78,7 +97,12 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
             </form>
           )}
         </header>
-        <nav class="cv-nav" aria-label="Console">
+        <nav
+          id="cv-nav"
+          class={`cv-nav${menuOpen ? ' cv-nav-open' : ''}`}
+          aria-label="Console"
+          onKeyDown={(event) => event.key === 'Escape' && menuOpen && closeMenu()}
+        >
           <ul>
             {screens.map((screen) => (
               <li key={screen.id}>

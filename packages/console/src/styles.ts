@@ -5,6 +5,40 @@
  */
 import { RESULTS_STYLE } from '@canvass/core/results'
 
+/** New survey: the templates of a category as cards, and a template's preview in a dialog. */
+const NEW_SURVEY_STYLES = `
+.cv-console .cv-templates{list-style:none;margin:.5rem 0 0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:.75rem}
+.cv-console .cv-template{border:1px solid var(--cv-line);border-radius:8px;padding:.75rem;display:flex;flex-direction:column}
+.cv-console .cv-template h3{font-size:1rem;margin:0 0 .25rem}
+.cv-console .cv-template p{margin:0 0 .5rem;flex:1}
+.cv-console .cv-template .cv-actions{margin:0}
+.cv-console dialog.cv-template-preview{width:min(40rem,calc(100vw - 1rem));max-width:none}
+.cv-console .cv-preview-frame{border:1px solid var(--cv-line);border-radius:8px;background:var(--cv-soft);padding:.5rem;max-height:60vh;overflow:auto}
+`
+
+/**
+ * Below 48rem (phones, narrow windows): the navigation folds behind the header's Menu button, the content takes
+ * the width, and a table wider than the screen scrolls inside its own box, never the page.
+ */
+const NARROW_STYLES = `
+.cv-console .cv-menu-button{display:none}
+@media (max-width:48rem){
+.cv-console{grid-template-columns:minmax(0,1fr);grid-template-areas:"header" "nav" "main"}
+.cv-console .cv-header{flex-wrap:wrap;gap:.5rem .75rem;padding:.5rem .75rem}
+.cv-console .cv-menu-button{display:inline-block}
+.cv-console .cv-person{margin-left:0}
+.cv-console .cv-nav{display:none;border-right:0;border-bottom:1px solid var(--cv-line);padding:.5rem}
+.cv-console .cv-nav.cv-nav-open{display:block}
+.cv-console .cv-main{padding:1rem .75rem}
+.cv-console table{display:block;max-width:100%;overflow-x:auto}
+.cv-console .cv-tabs{overflow-x:auto}
+.cv-console dl.cv-answers,.cv-console .cv-facts{grid-template-columns:minmax(0,1fr)}
+.cv-console input,.cv-console select,.cv-console textarea{max-width:100%}
+.cv-console label{max-width:100%}
+.cv-console .cv-notice{left:.5rem;right:.5rem;max-width:none}
+}
+`
+
 export const CONSOLE_STYLES = `
 .cv-console{--cv-ink:#1c2430;--cv-muted:#4f5b6b;--cv-line:#d5dbe3;--cv-soft:#f4f6f9;--cv-accent:#1f5fbf;--cv-accent-ink:#fff;--cv-danger:#b3261e;--cv-ok:#1b6e3a;
   font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--cv-ink);background:#fff;min-height:100vh;
@@ -73,4 +107,4 @@ export const CONSOLE_STYLES = `
 .cv-console .cv-checks{display:flex;flex-wrap:wrap;gap:.5rem 1rem}
 .cv-console .cv-checks label{flex-direction:row;align-items:center;gap:.35rem}
 .cv-console .cv-editor{display:block;min-height:30rem}
-${RESULTS_STYLE}`
+${RESULTS_STYLE}${NEW_SURVEY_STYLES}${NARROW_STYLES}`

@@ -1,19 +1,23 @@
 /**
  * What a new survey can start from: a blank one, or one of the templates `canvass survey new --template` makes
- * (`@canvass/core/survey-templates`): bodies of `POST /api/v1/management/surveys`, checked there as any survey is.
+ * (`@canvass/core/survey-templates`): bodies of `POST /api/v1/management/surveys`, checked there as any survey is,
+ * grouped by what they are for.
  */
-import { SURVEY_TEMPLATES } from '@canvass/core/survey-templates'
+import { SURVEY_TEMPLATES, TEMPLATE_CATEGORIES } from '@canvass/core/survey-templates'
+import type { TemplateCategory } from '@canvass/core/survey-templates'
 
 export interface Template {
   id: string
   label: string
+  category: TemplateCategory | null
   description: string
   body: Record<string, unknown>
 }
 
-const BLANK: Template = {
+export const BLANK: Template = {
   id: 'blank',
-  label: 'Blank',
+  label: 'Blank survey',
+  category: null,
   description: 'One open question, to build on in the editor',
   body: {
     name: 'Untitled survey',
@@ -22,4 +26,9 @@ const BLANK: Template = {
   },
 }
 
-export const TEMPLATES: readonly Template[] = [BLANK, ...Object.entries(SURVEY_TEMPLATES).map(([id, template]) => ({ id, ...template }))]
+export const TEMPLATES: readonly Template[] = Object.entries(SURVEY_TEMPLATES).map(([id, template]) => ({ id, ...template }))
+
+/** The templates of each category, in the categories' order. */
+export const TEMPLATE_GROUPS: ReadonlyArray<{ category: TemplateCategory; templates: Template[] }> = TEMPLATE_CATEGORIES.map(
+  (category) => ({ category, templates: TEMPLATES.filter((template) => template.category === category) }),
+)

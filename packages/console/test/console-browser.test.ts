@@ -1,6 +1,7 @@
 /**
  * The console in headless Chromium against a real Canvass (the test bed), keyboard only (Tab, Shift+Tab, Enter,
- * arrows and typing; the only focus set by hand is the page's start): a survey made from a template, published,
+ * arrows and typing; the only focus set by hand is the page's start): a survey made from a template (opened in
+ * the editor), published,
  * its link copied; responses seen in the summary and in the table with a filter, one response in full, the
  * filtered export; the survey deleted through a confirmation that names it. axe-core finds no serious or
  * critical violation on any screen, and the page logs no error (a CSP refusal included).
@@ -133,26 +134,29 @@ test('a survey from a template, published, shared, answered, read in the summary
   assert.is(await textOf(tab, '.cv-project'), 'Test project')
   assert.match(await textOf(tab, '.cv-person'), 'owner@example.org')
 
-  // A new survey from the NPS template, named by the keyboard.
-  await tabTo(tab, 'Start from')
-  await choose(tab, 'nps')
-  assert.match(await textOf(tab, '#template-description'), 'recommend')
-  await tabTo(tab, 'Name')
+  // A new survey from the NPS template, named by the keyboard: it opens in the editor.
+  await tabTo(tab, 'Name (optional)')
   await tab.keyboard.type('Console NPS')
-  await tabTo(tab, 'Create survey')
+  await tabTo(tab, 'Templates for')
+  await choose(tab, 'NPS and satisfaction')
+  await tabTo(tab, 'Use template Net Promoter Score')
   await tab.keyboard.press('Enter')
   await tab.locator('h1', { hasText: 'Console NPS' }).waitFor()
-  assert.match(tab.url(), /#\/surveys\/[^/]+\/share$/)
+  assert.match(tab.url(), /#\/surveys\/[^/]+\/edit$/)
   const surveyId = decodeURIComponent(tab.url().split('#/surveys/')[1]?.split('/')[0] ?? '')
-  assert.is((await focused(tab)).name, 'Console NPS', 'the survey page opens with its heading focused')
   assert.match(await textOf(tab, '.cv-badge'), 'Draft')
-  await noViolations(tab, 'the share screen of a draft')
 
-  // Published.
-  await tabTo(tab, 'Publish')
+  // Published (back from the editor, which has the focus), then its Share tab.
+  await waitFor('the focus in the editor', () =>
+    tab.evaluate(() => document.activeElement === document.querySelector('canvass-survey-editor')),
+  )
+  await tabTo(tab, 'Publish', true)
   await tab.keyboard.press('Enter')
   await tab.locator('.cv-badge', { hasText: 'In progress' }).waitFor()
   await tab.locator('[role=status]', { hasText: 'Published' }).waitFor()
+  await tabTo(tab, 'Share')
+  await tab.keyboard.press('Enter')
+  await tab.getByRole('button', { name: 'Copy survey link' }).waitFor()
   const stored = await bed.call('GET', `/api/v1/management/surveys/${surveyId}`, { key: bed.keyA })
   assert.is(stored.body.data.status, 'inProgress')
   assert.is(stored.body.data.questions[0].type, 'nps')

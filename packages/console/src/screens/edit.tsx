@@ -9,6 +9,13 @@ import { useConsole } from '../context'
 import type { SurveyPageData } from '../survey-page'
 
 let editorScript: Promise<void> | undefined
+/** The survey whose editor takes the focus once it has loaded: one just made from New survey. */
+let focusOnLoad: string | null = null
+
+/** Asks the editor of survey `id`, opened next, to take the focus once it shows the survey. */
+export function focusEditorWhenOpen(id: string): void {
+  focusOnLoad = id
+}
 
 /** Loads the editor's script once, with the page's nonce (the /console page's CSP allows nothing else). */
 function loadEditor(boot: Boot): Promise<void> {
@@ -46,6 +53,18 @@ export function EditScreen({ page }: { page: SurveyPageData }) {
         editor.setAttribute('api', `${location.origin}${boot.basePath}`)
         editor.setAttribute('workspace-id', boot.project.id)
         editor.setAttribute('survey-id', page.survey.id)
+        if (focusOnLoad === page.survey.id) {
+          focusOnLoad = null
+          editor.addEventListener(
+            'canvass-load',
+            // Once painted: the editor's first field (the survey's name) takes the focus.
+            () =>
+              requestAnimationFrame(() =>
+                editor.shadowRoot?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select, button')?.focus(),
+              ),
+            { once: true },
+          )
+        }
         editor.addEventListener('canvass-saved', () => {
           notify('Survey saved')
           page.reload()

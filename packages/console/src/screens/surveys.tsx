@@ -1,5 +1,5 @@
 /**
- * Surveys: the list (search, status filter, paging), a new survey from a template, and one survey's pages
+ * Surveys: the list (search, status filter, paging), a new survey (new-survey.tsx), and one survey's pages
  * (`#/surveys/<id>/results`, `…/responses`, `…/share`, `…/edit`) under a header with its status actions.
  */
 import type { AnswerData } from '@canvass/api-client'
@@ -11,9 +11,8 @@ import type { Filter } from '../charts'
 import { percentText } from '../charts'
 import { useConsole } from '../context'
 import { hashOf } from '../route'
-import { TEMPLATES } from '../templates'
-import type { Template } from '../templates'
 import { ConfirmDialog, ErrorText, focusHeading, useAction, useLoad, when } from '../ui'
+import { NewSurvey } from '../new-survey'
 import { ResponseScreen, ResponsesScreen, SummaryScreen } from './results'
 import type { ResultFilters } from './results'
 import { ShareScreen } from './share'
@@ -142,62 +141,6 @@ function SurveyList() {
         label="Surveys"
       />
     </section>
-  )
-}
-
-function NewSurvey() {
-  const { api, navigate } = useConsole()
-  const [template, setTemplate] = useState('blank')
-  const [name, setName] = useState('')
-  const [busy, run] = useAction()
-  const chosen = TEMPLATES.find((entry) => entry.id === template) ?? (TEMPLATES[0] as Template)
-  return (
-    <form
-      class="cv-card"
-      aria-labelledby="new-survey-title"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void run(async () => {
-          const created = await api.data<AnswerData<'/api/v1/management/surveys', 'post'>>('/api/v1/management/surveys', {
-            method: 'POST',
-            body: { ...chosen.body, name: name.trim() || chosen.body.name },
-          })
-          navigate(hashOf(['surveys', created.id, 'share']))
-        }, 'Survey created')
-      }}
-    >
-      <h2 id="new-survey-title">New survey</h2>
-      <div class="cv-row">
-        <label>
-          Start from
-          <select
-            value={template}
-            onChange={(event) => setTemplate((event.currentTarget as HTMLSelectElement).value)}
-            aria-describedby="template-description"
-          >
-            {TEMPLATES.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Name
-          <input
-            value={name}
-            placeholder={String(chosen.body.name)}
-            onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
-          />
-        </label>
-        <button type="submit" class="cv-primary" disabled={busy}>
-          Create survey
-        </button>
-      </div>
-      <p id="template-description" class="cv-muted">
-        {chosen.description}
-      </p>
-    </form>
   )
 }
 
