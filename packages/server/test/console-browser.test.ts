@@ -3,9 +3,9 @@
  * TEST_DATABASE_URL) on Postgres, driven in headless Chromium with the keyboard only.
  *
  * - The owner opens the first-owner link the first start prints, gives an email and lands on `/console`; makes a
- *   survey from the NPS template, edits its question in the editor inside the console (Ctrl+S), publishes it,
- *   copies its link; answers it on the link page in another tab; sees the answer in the summary and in the
- *   responses table with a filter, exports it as CSV; creates a webhook to a loopback receiver of this test and
+ *   survey from the NPS template, which opens in the editor inside the console, edits its question (Ctrl+S),
+ *   publishes it, copies its link; answers it on the link page in another tab; sees the answer in the summary and
+ *   in the responses table with a filter, exports it as CSV; creates a webhook to a loopback receiver of this test and
  *   sees its delivery in the log; creates and revokes an API key; reads the audit log, where the changes stand
  *   under `console: <email>`. axe-core finds no serious or critical violation on any screen, and no page asks
  *   another origin for anything.
@@ -216,19 +216,20 @@ for (const backend of e2eBackends()) {
     const environmentId = ownerBoot.environments.find((environment: any) => environment.type === 'production').id
 
     // A survey from the NPS template, published, its link copied.
-    await tabTo(tab, 'Start from')
-    await choose(tab, 'nps')
-    await tabTo(tab, 'Name')
+    await tabTo(tab, 'Name (optional)')
     await tab.keyboard.type('Console NPS')
-    await activate(tab, 'Create survey')
+    await tabTo(tab, 'Templates for')
+    await choose(tab, 'NPS and satisfaction')
+    await activate(tab, 'Use template Net Promoter Score')
     await tab.getByRole('heading', { level: 1, name: 'Console NPS' }).waitFor()
     const surveyId = decodeURIComponent(tab.url().split('#/surveys/')[1]?.split('/')[0] ?? '')
     assert.ok(surveyId, tab.url())
-    await noViolations(tab, 'the share screen of a draft')
 
-    // Edited in the editor inside the console: the NPS question's headline, saved with Ctrl+S.
-    await activate(tab, 'Edit')
+    // It opens in the editor inside the console, with the focus in it: the NPS question's headline, saved with Ctrl+S.
     await tab.locator('canvass-survey-editor .cse-block').first().waitFor()
+    await waitFor('the focus in the editor', () =>
+      tab.evaluate(() => document.activeElement === document.querySelector('canvass-survey-editor')),
+    )
     await tabTo(tab, /^Headline/)
     await tab.keyboard.press('Control+A')
     await tab.keyboard.type(HEADLINE)
