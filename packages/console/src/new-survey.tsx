@@ -48,8 +48,10 @@ export function NewSurvey() {
         ).map(([value, label, hint]) => (
           <label class="cv-check" key={value}>
             <input type="radio" name="cv-new-type" value={value} checked={type === value} onChange={() => setType(value)} />
-            {label}
-            <span class="cv-muted"> – {hint}</span>
+            <span>
+              {label}
+              <span class="cv-muted"> – {hint}</span>
+            </span>
           </label>
         ))}
       </fieldset>

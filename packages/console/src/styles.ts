@@ -7,6 +7,9 @@ import { RESULTS_STYLE } from '@canvass/core/results'
 
 /** New survey: the templates of a category as cards, and a template's preview in a dialog. */
 const NEW_SURVEY_STYLES = `
+.cv-console .cv-new-survey>h2:first-child{margin-top:0}
+.cv-console .cv-new-survey label.cv-check{align-items:flex-start}
+.cv-console .cv-new-survey label.cv-check input{margin-top:.3rem}
 .cv-console .cv-templates{list-style:none;margin:.5rem 0 0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:.75rem}
 .cv-console .cv-template{border:1px solid var(--cv-line);border-radius:8px;padding:.75rem;display:flex;flex-direction:column}
 .cv-console .cv-template h3{font-size:1rem;margin:0 0 .25rem}
