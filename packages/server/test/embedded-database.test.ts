@@ -62,16 +62,25 @@ const RAN_BY_STORAGE_KYSELY = [
   'listResponses filters by contact, userId, finished and dates, sorts by either date both ways, and counts',
 ]
 
+/**
+ * One embedded database for the whole file, opened by the suite that runs first and closed by the last: a thread
+ * and its PGlite cost seconds of CPU to start, and the thread's tests below work in tables of their own.
+ */
+let opening: ReturnType<typeof openEmbedded> | undefined
+const sharedEmbedded = () => {
+  opening ??= openEmbedded()
+  return opening
+}
+
 // The port's conformance suite, on the database as the server opens it.
 {
   let open: Awaited<ReturnType<typeof openEmbedded>> | undefined
   testStorage({
     name: 'storage-kysely on the embedded database in its thread',
     async create() {
-      open = await openEmbedded()
+      open = await sharedEmbedded()
       return createKyselyStorage({ db: open.db, oneStatementAtATime: open.oneStatementAtATime })
     },
-    cleanup: async () => open?.close(),
     fixtures: kyselyFixtures(() => {
       if (!open) throw new Error('the embedded database is not open')
       return open.db
@@ -85,7 +94,7 @@ let db: Kysely<unknown>
 let alive: () => boolean
 let close: () => Promise<void>
 test.before(async () => {
-  const open = await openEmbedded()
+  const open = await sharedEmbedded()
   db = open.db
   alive = open.alive ?? (() => false)
   close = open.close
