@@ -20,7 +20,8 @@
 // Options (environment): CANVASS_TEST_JOBS, processes at once (default: the machine's cores and one more);
 // CANVASS_TEST_ONLY, a regular expression of package folders to run (e.g. `storage-kysely|standalone`);
 // CANVASS_TEST_TMPDIR=system, the system's temporary folder for every job; CANVASS_TEST_JOB_LIMIT_S, the seconds
-// after which a job that has not ended is stopped (`JOB_LIMIT_MS`).
+// after which a job that has not ended is stopped (`JOB_LIMIT_MS`); CANVASS_TEST_CPU=1, each job's CPU seconds at
+// the end (`CPU_TIMES`).
 import { spawn } from 'node:child_process'
 import {
   chmodSync,
@@ -85,6 +86,12 @@ const DENO_JOBS = ['examples/deno', 'packages/host-deno']
  * a minute and a half on a 2-core machine.
  */
 const JOB_LIMIT_MS = (Number(process.env.CANVASS_TEST_JOB_LIMIT_S) || 8 * 60) * 1000
+/**
+ * `CANVASS_TEST_CPU=1`: each job runs under GNU time (`/usr/bin/time`), and the run ends with the CPU seconds of
+ * every job (its processes and those they waited for: servers, browsers): on a busy machine, a steadier measure
+ * of what a test costs than its duration.
+ */
+const CPU_TIMES = Boolean(process.env.CANVASS_TEST_CPU) && existsSync('/usr/bin/time')
 const SKIP_LINE = /^\s*SKIP (.+)$/gm
 const FILE_LINE = /^(\S+\.test\.ts)$/gm
 
@@ -127,9 +134,12 @@ const tmpdir = memoryTmpdir()
 /** The uvu processes at work, each the leader of a process group of its own with what it started. */
 const running = new Set()
 // Interrupted, the run stops its jobs' process groups (they are not in the terminal's) and removes its folder:
-// what is on the memory file system holds memory until removed.
+// what is on the memory file system holds memory until removed. Its jobs' times, cut short, are not recorded:
+// the next run would order its jobs by them.
+let interrupted = false
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.once(signal, () => {
+    interrupted = true
     for (const child of running) stopGroup(child)
     if (tmpdir) rmSync(tmpdir, { recursive: true, force: true })
     void (template?.drop() ?? Promise.resolve()).finally(() => process.exit(130))
@@ -163,7 +173,7 @@ for (const result of results) {
   skips.push(...result.reasons.map((reason) => `${result.job.name}: ${reason}`))
   if (result.failed > 0) failures.push(`${result.job.name}: ${result.failed} failed${result.note ? ` (${result.note})` : ''}`)
 }
-writeTimes()
+if (!interrupted) writeTimes()
 if (tmpdir) rmSync(tmpdir, { recursive: true, force: true })
 await template?.drop()
 
@@ -181,6 +191,13 @@ const slowest = results
   .sort((a, b) => b.seconds - a.seconds)
   .slice(0, 12)
 console.log(`\nSlowest test files:\n${slowest.map((file) => `  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`).join('\n')}`)
+if (CPU_TIMES) {
+  const byCpu = [...results].sort((a, b) => (b.cpu ?? 0) - (a.cpu ?? 0))
+  const total = results.reduce((sum, result) => sum + (result.cpu ?? 0), 0)
+  console.log(`\nCPU seconds by job (${total.toFixed(0)} in all):`)
+  for (const result of byCpu)
+    console.log(`  ${(result.cpu ?? 0).toFixed(1).padStart(6)} cpu-s ${result.seconds.toFixed(1).padStart(6)} s  ${result.job.name}`)
+}
 console.log(`\nTests ran in ${((Date.now() - started) / 1000).toFixed(0)} s, ${width} processes at a time.`)
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(failed > 0 ? 1 : 0)
@@ -242,7 +259,11 @@ function run(job) {
       NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir ?? tmpdirOfSystem(), 'canvass-test-compile-cache'),
       ...(tmpdir && !DENO_JOBS.includes(job.dir) ? { TMPDIR: tmpdir } : {}),
     }
-    const child = spawn(node, [...NODE_FLAGS, ...TSX, uvu, ...args], { cwd: join(root, job.dir), env, detached: true })
+    const command = [node, ...NODE_FLAGS, ...TSX, uvu, ...args]
+    // With CANVASS_TEST_CPU, GNU time counts the CPU seconds of the job and of every process it waited for.
+    const cpuFile = CPU_TIMES ? join(tmpdir ?? tmpdirOfSystem(), `canvass-test-cpu-${process.pid}-${next}-${begun}`) : undefined
+    if (cpuFile) command.unshift('/usr/bin/time', '-f', '%U %S', '-o', cpuFile)
+    const child = spawn(command[0], command.slice(1), { cwd: join(root, job.dir), env, detached: true })
     running.add(child)
     let timedOut = false
     const limit = setTimeout(() => {
@@ -292,7 +313,8 @@ function run(job) {
         name: start.name,
         seconds: ((fileStarts[index + 1]?.at ?? ended) - start.at) / 1000,
       }))
-      resolve({ job, output, passed, failed, skipped, reasons, note, files, seconds: (ended - begun) / 1000 })
+      const cpu = cpuFile ? cpuSeconds(cpuFile) : undefined
+      resolve({ job, output, passed, failed, skipped, reasons, note, files, seconds: (ended - begun) / 1000, cpu })
     })
   })
 }
@@ -372,6 +394,18 @@ function readTimes(path) {
     return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {}
   } catch {
     return {}
+  }
+}
+
+/** The user and system seconds GNU time wrote to `file` (its last line), then removes the file. */
+function cpuSeconds(file) {
+  try {
+    const last = readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? ''
+    rmSync(file, { force: true })
+    const [user, system] = last.split(' ').map(Number)
+    return Number.isFinite(user) && Number.isFinite(system) ? user + system : undefined
+  } catch {
+    return undefined
   }
 }
 

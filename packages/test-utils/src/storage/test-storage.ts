@@ -53,6 +53,13 @@ export interface TestStorageOptions {
    */
   skip?: { reason: string; tests: string[] }[]
   /**
+   * Tests this suite leaves to another suite that runs them on the same adapter code, by exact name, with where
+   * they run (`ranBy`): not run here and not reported, for a suite that runs the adapter once more in another
+   * setting and proves that setting with the rest. An unknown name throws, as for `skip`.
+   * @default []
+   */
+  ranElsewhere?: { ranBy: string; tests: string[] }[]
+  /**
    * Adapter hooks for what the port cannot do yet (read default rows, set contact attributes). Without
    * them, the tests that need them are skipped with that reason.
    */
@@ -129,11 +136,12 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
  * ```
  */
 export function testStorage(options: TestStorageOptions): void {
-  const { name, create, cleanup, skip = [], fixtures, reporting = true, lacks = [] } = options
+  const { name, create, cleanup, skip = [], ranElsewhere = [], fixtures, reporting = true, lacks = [] } = options
   const { webhooks = true, quotas = true } = options
   const reasons = new Map<string, string>()
   for (const { reason, tests } of skip) for (const test of tests) reasons.set(test, reason)
-  const unknown = [...reasons.keys()].filter((test) => !STORAGE_TESTS.some(({ name }) => name === test))
+  const elsewhere = new Set(ranElsewhere.flatMap(({ tests }) => tests))
+  const unknown = [...reasons.keys(), ...elsewhere].filter((test) => !STORAGE_TESTS.some(({ name }) => name === test))
   if (unknown.length > 0) throw new Error(`testStorage: no conformance tests named ${unknown.map((t) => JSON.stringify(t)).join(', ')}`)
 
   const test = suite(name)
@@ -146,6 +154,7 @@ export function testStorage(options: TestStorageOptions): void {
   })
 
   for (const { name: testName, needsFixtures, needsReporting, needsWebhooks, needsQuotas, needs, run } of STORAGE_TESTS) {
+    if (elsewhere.has(testName)) continue
     const reason =
       reasons.get(testName) ??
       (needsFixtures && !fixtures ? 'the adapter passes no fixtures' : undefined) ??
