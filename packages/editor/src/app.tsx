@@ -11,6 +11,7 @@ import type { EditorTexts } from './i18n'
 import { HiddenFieldsEditor, LanguagesEditor, VariablesEditor, applyLanguagesPatch, logicProblemMessages } from './logic'
 import type { LogicTexts } from './logic'
 import { Preview } from './preview'
+import { SettingsPanel } from './settings'
 import type { Session } from './session'
 import type { EditorStore } from './store'
 import type { EditorContextValue } from './ui/context'
@@ -135,6 +136,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
             <WelcomeCard />
             <Blocks onFocusElement={(place) => (lastElement.current = place)} />
             <Endings />
+            <SettingsPanel api={client} />
             <Section title={logicTexts.variablesHeading}>
               <VariablesEditor
                 survey={doc}
