@@ -136,7 +136,6 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
             <WelcomeCard />
             <Blocks onFocusElement={(place) => (lastElement.current = place)} />
             <Endings />
-            <SettingsPanel api={client} />
             <Section title={logicTexts.variablesHeading}>
               <VariablesEditor
                 survey={doc}
@@ -151,6 +150,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
                 onChange={(hiddenFields) => context.write(surveyField('hiddenFields'), hiddenFields)}
               />
             </Section>
+            <SettingsPanel api={client} />
           </div>
           {previewing && <Preview doc={doc} api={api} client={client} texts={texts} nonce={nonce} />}
         </div>
