@@ -5095,10 +5095,24 @@ export interface operations {
                     };
                     targeting?: {
                         filters: unknown[];
+                        segmentId?: string | null;
                     };
                     customCss?: {
                         light: string | null;
                         dark: string | null;
+                    } | null;
+                    autoComplete?: number | null;
+                    closeOn?: string | null;
+                    singleUse?: {
+                        [key: string]: unknown;
+                    } | null;
+                    pin?: string | null;
+                    isBackButtonHidden?: boolean;
+                    styling?: {
+                        [key: string]: unknown;
+                    } | null;
+                    workspaceOverwrites?: {
+                        [key: string]: unknown;
                     } | null;
                     id?: string;
                 };
@@ -6553,10 +6567,24 @@ export interface operations {
                     };
                     targeting?: {
                         filters: unknown[];
+                        segmentId?: string | null;
                     };
                     customCss?: {
                         light: string | null;
                         dark: string | null;
+                    } | null;
+                    autoComplete?: number | null;
+                    closeOn?: string | null;
+                    singleUse?: {
+                        [key: string]: unknown;
+                    } | null;
+                    pin?: string | null;
+                    isBackButtonHidden?: boolean;
+                    styling?: {
+                        [key: string]: unknown;
+                    } | null;
+                    workspaceOverwrites?: {
+                        [key: string]: unknown;
                     } | null;
                 };
             };
@@ -6611,10 +6639,24 @@ export interface operations {
                             };
                             targeting?: {
                                 filters: unknown[];
+                                segmentId: string | null;
                             };
                             customCss: {
                                 light: string | null;
                                 dark: string | null;
+                            } | null;
+                            autoComplete: number | null;
+                            closeOn: string | null;
+                            singleUse: {
+                                [key: string]: unknown;
+                            } | null;
+                            pin: string | null;
+                            isBackButtonHidden: boolean;
+                            styling: {
+                                [key: string]: unknown;
+                            } | null;
+                            workspaceOverwrites: {
+                                [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
@@ -6766,10 +6808,24 @@ export interface operations {
                             };
                             targeting?: {
                                 filters: unknown[];
+                                segmentId: string | null;
                             };
                             customCss: {
                                 light: string | null;
                                 dark: string | null;
+                            } | null;
+                            autoComplete: number | null;
+                            closeOn: string | null;
+                            singleUse: {
+                                [key: string]: unknown;
+                            } | null;
+                            pin: string | null;
+                            isBackButtonHidden: boolean;
+                            styling: {
+                                [key: string]: unknown;
+                            } | null;
+                            workspaceOverwrites: {
+                                [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
@@ -6959,14 +7015,29 @@ export interface operations {
                     };
                     targeting?: {
                         filters: unknown[];
+                        segmentId?: string | null;
                     };
                     customCss?: {
                         light: string | null;
                         dark: string | null;
                     } | null;
+                    autoComplete?: number | null;
+                    closeOn?: string | null;
+                    singleUse?: {
+                        [key: string]: unknown;
+                    } | null;
+                    pin?: string | null;
+                    isBackButtonHidden?: boolean;
+                    styling?: {
+                        [key: string]: unknown;
+                    } | null;
+                    workspaceOverwrites?: {
+                        [key: string]: unknown;
+                    } | null;
                     id?: string;
                     workspaceId?: string;
-                    type?: string;
+                    /** @enum {string} */
+                    type?: "link" | "app" | "website";
                     defaultLanguage?: string;
                     /** Format: date-time */
                     createdAt?: string;
@@ -7029,10 +7100,24 @@ export interface operations {
                             };
                             targeting?: {
                                 filters: unknown[];
+                                segmentId: string | null;
                             };
                             customCss: {
                                 light: string | null;
                                 dark: string | null;
+                            } | null;
+                            autoComplete: number | null;
+                            closeOn: string | null;
+                            singleUse: {
+                                [key: string]: unknown;
+                            } | null;
+                            pin: string | null;
+                            isBackButtonHidden: boolean;
+                            styling: {
+                                [key: string]: unknown;
+                            } | null;
+                            workspaceOverwrites: {
+                                [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
@@ -7384,10 +7469,24 @@ export interface operations {
                             };
                             targeting?: {
                                 filters: unknown[];
+                                segmentId: string | null;
                             };
                             customCss: {
                                 light: string | null;
                                 dark: string | null;
+                            } | null;
+                            autoComplete: number | null;
+                            closeOn: string | null;
+                            singleUse: {
+                                [key: string]: unknown;
+                            } | null;
+                            pin: string | null;
+                            isBackButtonHidden: boolean;
+                            styling: {
+                                [key: string]: unknown;
+                            } | null;
+                            workspaceOverwrites: {
+                                [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
@@ -7562,10 +7661,24 @@ export interface operations {
                             };
                             targeting?: {
                                 filters: unknown[];
+                                segmentId: string | null;
                             };
                             customCss: {
                                 light: string | null;
                                 dark: string | null;
+                            } | null;
+                            autoComplete: number | null;
+                            closeOn: string | null;
+                            singleUse: {
+                                [key: string]: unknown;
+                            } | null;
+                            pin: string | null;
+                            isBackButtonHidden: boolean;
+                            styling: {
+                                [key: string]: unknown;
+                            } | null;
+                            workspaceOverwrites: {
+                                [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";

@@ -169,9 +169,9 @@ for (const backend of availableBackends()) {
     await toolError(client, 'validate_survey', { operation: 'patch', surveyId: 'unknownsurvey', data: { name: 'x' } }, 'forbidden', 403)
     const patched = await ok(client, 'patch_survey', { surveyId, data: { name: 'Renamed by an agent' } })
     assert.is(patched.data.name, 'Renamed by an agent')
-    const refused = await toolError(client, 'patch_survey', { surveyId, data: { styling: {} } }, 'bad_request', 400)
+    const refused = await toolError(client, 'patch_survey', { surveyId, data: { slug: 'x' } }, 'bad_request', 400)
     assert.ok(
-      refused.invalid_params?.some((param) => param.name === 'styling'),
+      refused.invalid_params?.some((param) => param.name === 'slug'),
       JSON.stringify(refused),
     )
     const deleted = await ok(client, 'delete_survey', { surveyId })

@@ -85,8 +85,8 @@ test('POST creates from a v3 document: 201, Location, the SurveyResource with lo
 })
 
 test('POST refuses unknown fields (400 unsupported_field), a foreign workspace (403), undeclared locales (422)', async () => {
-  const unknown = await call('POST', '/api/v3/surveys', { ...document(), questions: [], styling: {} })
-  assertProblem(unknown, 400, ['questions', 'styling'])
+  const unknown = await call('POST', '/api/v3/surveys', { ...document(), questions: [], slug: 'pricing' })
+  assertProblem(unknown, 400, ['questions', 'slug'])
   assert.is(unknown.body.invalid_params.find((p: { name: string }) => p.name === 'questions').code, 'unsupported_field')
   const missing = await call('POST', '/api/v3/surveys', { workspaceId: bed().projectId, name: 'x' })
   assertProblem(missing, 400, ['blocks'])
@@ -128,10 +128,64 @@ test('an app survey carries distribution (triggers by action-class id) and targe
     delay: 5,
     triggers: [{ actionClassId: newSession.id }],
   })
-  assert.equal(survey.targeting, { filters: [] })
+  assert.equal(survey.targeting, { filters: [], segmentId: null })
   const dangling = await call('POST', '/api/v3/surveys', document({ type: 'app', distribution: { triggers: [{ actionClassId: 'nope' }] } }))
   assertProblem(dangling, 422, ['distribution.triggers.0'])
   assert.is(dangling.body.invalid_params[0].code, 'invalid_reference')
+})
+
+test("Canvass's settings: taken, checked as v1 checks them and answered; PATCH changes the type; targeting names a saved segment", async () => {
+  const settings = {
+    autoComplete: 50,
+    closeOn: '2026-12-31T23:00:00.000Z',
+    singleUse: { enabled: true, isEncrypted: false },
+    pin: '1234',
+    isBackButtonHidden: true,
+    styling: { overwriteThemeStyling: true, hideProgressBar: true },
+  }
+  const survey = await create(settings)
+  for (const [field, value] of Object.entries(settings)) assert.equal(survey[field], value, field)
+  assert.is(survey.workspaceOverwrites, null)
+  assertProblem(await call('POST', '/api/v3/surveys', document({ pin: '12' })), 400, ['pin'])
+  assertProblem(await call('PATCH', `/api/v3/surveys/${survey.id}`, { singleUse: { enabled: true } }), 400, ['singleUse.isEncrypted'])
+  // Distribution is an app survey's: the same patch makes the survey one.
+  assertProblem(await call('PATCH', `/api/v3/surveys/${survey.id}`, { distribution: { delay: 3 } }), 400, ['distribution'])
+  const segment = await bed().call('POST', '/api/v1/management/segments', {
+    key: bed().keyA,
+    body: { title: 'Pro plan', filters: [] },
+  })
+  assert.is(segment.status, 200, segment.text)
+  const segmentId = segment.body.data.id
+  const app = await call('PATCH', `/api/v3/surveys/${survey.id}`, {
+    type: 'app',
+    autoComplete: 50,
+    distribution: { delay: 3, displayPercentage: 50 },
+    targeting: { filters: [], segmentId },
+    workspaceOverwrites: { placement: 'center', darkOverlay: true, clickOutsideClose: false },
+    pin: null,
+  })
+  assert.is(app.status, 200, app.text)
+  assert.is(app.body.data.type, 'app')
+  assert.is(app.body.data.distribution.delay, 3)
+  assert.is(app.body.data.distribution.autoComplete, 50, 'the limit set at the top is the one of distribution')
+  const twoLimits = await call('PATCH', `/api/v3/surveys/${survey.id}`, { autoComplete: 10, distribution: { autoComplete: 20 } })
+  assertProblem(twoLimits, 422, ['autoComplete'])
+  assert.equal(app.body.data.targeting, { filters: [], segmentId })
+  assert.equal(app.body.data.workspaceOverwrites, { placement: 'center', darkOverlay: true, clickOutsideClose: false })
+  assert.is(app.body.data.pin, null)
+  assert.is(app.body.data.isBackButtonHidden, true, 'a field the patch left out is kept')
+  // A survey sent back whole keeps its saved segment; filters of its own replace it.
+  const fetched = (await call('GET', `/api/v3/surveys/${survey.id}`)).body.data
+  const back = await call('PATCH', `/api/v3/surveys/${survey.id}`, { ...fetched, status: undefined })
+  assert.is(back.status, 200, back.text)
+  assert.equal(back.body.data.targeting, { filters: [], segmentId })
+  const own = await call('PATCH', `/api/v3/surveys/${survey.id}`, { targeting: { filters: [] } })
+  assert.equal(own.body.data.targeting, { filters: [], segmentId: null })
+  assertProblem(await call('PATCH', `/api/v3/surveys/${survey.id}`, { targeting: { filters: [], segmentId: 'nope' } }), 400)
+  const link = await call('PATCH', `/api/v3/surveys/${survey.id}`, { type: 'link' })
+  assert.is(link.body.data.type, 'link')
+  assert.is(link.body.data.distribution, undefined)
+  assertProblem(await call('PATCH', `/api/v3/surveys/${survey.id}`, { type: 'popup' }), 400, ['type'])
 })
 
 test('GET, PATCH, DELETE find the survey by id: a workspaceId query is a 400, a foreign or unknown id a 403', async () => {
@@ -170,12 +224,11 @@ test('PATCH replaces the top-level fields sent and keeps the rest; a changed ser
   // The answer is the survey as stored: the metadata this patch left out is kept, and answered.
   assert.equal(replaced.body.data.metadata, { team: 'growth' })
   const immutable = await call('PATCH', `/api/v3/surveys/${survey.id}`, { type: 'app', id: 'x', defaultLanguage: 'de-DE' })
-  assertProblem(immutable, 422, ['type', 'id', 'defaultLanguage'])
+  assertProblem(immutable, 422, ['id', 'defaultLanguage'])
   assert.equal(
     immutable.body.invalid_params.map((param: { code: string; identifier: string }) => [param.code, param.identifier]),
     [
       ['read_only_field', 'x'],
-      ['read_only_field', 'app'],
       ['read_only_field', 'de-DE'],
     ],
   )

@@ -53,6 +53,37 @@ export interface EditorApi {
     signal?: AbortSignal,
   ): Promise<ValidationResult>
   preview(doc: Json, signal?: AbortSignal): Promise<PreviewData>
+  /** The environment's action classes, for an app survey's triggers (the host's credentials; a token gets a 401). */
+  actionClasses(): Promise<ActionClass[]>
+  createActionClass(action: NewActionClass): Promise<ActionClass>
+  /** The environment's segments, private ones included (the Settings panel lists the saved ones). */
+  segments(): Promise<SavedSegment[]>
+  /** The contact attribute keys a segment's conditions test. */
+  attributeKeys(): Promise<AttributeKey[]>
+}
+
+/** An action class as the management route lists it. */
+export interface ActionClass {
+  id: string
+  name: string
+  type: string
+  key?: string | null
+  description?: string | null
+}
+
+/** An action class to make: a code action by its key, a no-code one by when it fires. */
+export type NewActionClass = { name: string; type: 'code'; key: string } | { name: string; type: 'noCode'; noCodeConfig: Json }
+
+export interface SavedSegment {
+  id: string
+  title: string
+  isPrivate: boolean
+  filters: unknown[]
+}
+
+export interface AttributeKey {
+  key: string
+  name?: string | null
 }
 
 export { normalizePath } from '@canvass/api-client'
@@ -108,6 +139,22 @@ export function createEditorApi(
           ...(signal ? { signal } : {}),
         }),
       ) as Promise<PreviewData>,
+    // The lists are short (an environment's own); one page of the largest size holds them.
+    actionClasses: () =>
+      data(() => client.GET('/api/v1/management/action-classes', { params: { query: { limit: '1000' } } })) as Promise<ActionClass[]>,
+    createActionClass: (action) =>
+      data(() =>
+        client.POST('/api/v1/management/action-classes', {
+          // The route's body is a union the generated types spell two ways (a `null` the request type leaves out).
+          body: action as never,
+        }),
+      ) as Promise<ActionClass>,
+    segments: () =>
+      data(() => client.GET('/api/v1/management/segments', { params: { query: { limit: '1000' } } })) as Promise<SavedSegment[]>,
+    attributeKeys: () =>
+      data(() => client.GET('/api/v1/management/contact-attribute-keys', { params: { query: { limit: '1000' } } })) as Promise<
+        AttributeKey[]
+      >,
   }
 }
 

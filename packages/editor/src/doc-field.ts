@@ -111,3 +111,28 @@ export function mappedField<V, W>(
     set: (doc, value) => field.set(doc, write(value)),
   }
 }
+
+/**
+ * A top-level setting the server keeps until it is told otherwise (`closeOn`, `pin`, …): a PATCH leaves out
+ * what the document leaves out, so clearing one writes `null`, never removes it.
+ */
+export function settingField<K extends KnownKeys<SurveyDocument>>(key: K): DocField<NonNullable<SurveyDocument[K]> | null> {
+  return {
+    path: [key],
+    get: (doc) => (doc[key] === undefined ? undefined : (doc[key] as NonNullable<SurveyDocument[K]> | null)),
+    set: (doc, value) => withKey(doc, key, (value === undefined ? null : value) as SurveyDocument[K]),
+  }
+}
+
+/** A field of an object-valued top-level setting (`metadata.title`, `styling.hideProgressBar`); a missing object starts empty. */
+export function settingPart<T>(key: KnownKeys<SurveyDocument>, part: string): DocField<T> {
+  const read = (doc: SurveyDocument) => {
+    const object = doc[key]
+    return typeof object === 'object' && object !== null && !Array.isArray(object) ? (object as Record<string, unknown>) : {}
+  }
+  return {
+    path: [key, part],
+    get: (doc) => read(doc)[part] as T | undefined,
+    set: (doc, value) => ({ ...doc, [key]: withKey(read(doc), part, value) }),
+  }
+}

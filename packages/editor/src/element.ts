@@ -15,6 +15,7 @@ import { clone } from './doc'
 import { newElement } from './elements'
 import { editorTexts } from './i18n'
 import { LOGIC_STYLES, logicProblemMessages, logicTexts } from './logic'
+import { SETTINGS_STYLES } from './settings/styles'
 import type { LogicTexts } from './logic'
 import type { Session } from './session'
 import { createSession } from './session'
@@ -166,7 +167,7 @@ export class CanvassSurveyEditor extends BaseElement {
     const nonce = this.nonce || this.getAttribute('nonce') || undefined
     render(
       [
-        h('style', { nonce }, EDITOR_STYLES + LOGIC_STYLES),
+        h('style', { nonce }, EDITOR_STYLES + LOGIC_STYLES + SETTINGS_STYLES),
         h(App, {
           store: this.#store,
           session: this.#sessionOf(),

@@ -2,6 +2,7 @@
  * The editor's own UI text (not the survey's): English and German, others added by a host with
  * `addEditorLanguage(code, texts)`; a text a language leaves out falls back to English.
  */
+import { settingsDe, settingsEn } from './settings/texts'
 import { ELEMENT_TYPES, ELEMENT_TYPE_INFO, type ElementLabelLanguage, type ElementType } from '@canvass/core/element-types'
 
 /** The names of the element types in the type menu (`type_openText`, …), as core's registry gives them. */
@@ -13,6 +14,7 @@ function typeLabels(lang: ElementLabelLanguage): Record<`type_${ElementType}`, s
 }
 
 const en = {
+  ...settingsEn,
   editor: 'Survey editor',
   surveyName: 'Survey name',
   status: 'Status',
@@ -172,6 +174,7 @@ const en = {
 export type EditorTexts = typeof en
 
 const de: EditorTexts = {
+  ...settingsDe,
   editor: 'Umfrage-Editor',
   surveyName: 'Name der Umfrage',
   status: 'Status',

@@ -198,3 +198,36 @@ export interface Language {
   alias?: string | null
   [key: string]: unknown
 }
+
+/** The link page's preview texts and image (the reference's `metadata`); other keys are kept as they are. */
+export interface SurveyMetadata {
+  title?: LocalizedText
+  description?: LocalizedText
+  ogImage?: string
+  [key: string]: unknown
+}
+
+/** One condition of a segment: a contact attribute tested by an operator against a value. */
+export interface AttributeFilter {
+  id: string
+  root: { type: 'attribute'; contactAttributeKey: string }
+  qualifier: { operator: string }
+  value?: string | number
+  [key: string]: unknown
+}
+
+/** An item of a segment's filters: a condition (or a group, which the editor keeps as it is) joined to the one before. */
+export interface SegmentFilterItem {
+  id: string
+  connector: 'and' | 'or' | null
+  resource: AttributeFilter | SegmentFilterItem[] | Record<string, unknown>
+  [key: string]: unknown
+}
+
+/** An in-app survey's look on the page (the reference's project overwrites, under its current name). */
+export interface WorkspaceOverwrites {
+  placement?: string
+  darkOverlay?: boolean
+  clickOutsideClose?: boolean
+  [key: string]: unknown
+}

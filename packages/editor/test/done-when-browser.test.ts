@@ -252,6 +252,13 @@ const EXPECTED = {
   metadata: {},
   // Set by the server, known in advance for a survey made through an editor token of a key's workspace.
   customCss: null,
+  autoComplete: null,
+  closeOn: null,
+  singleUse: { enabled: false, isEncrypted: false },
+  pin: null,
+  isBackButtonHidden: false,
+  styling: null,
+  workspaceOverwrites: null,
   archivedAt: null,
   visibility: 'workspace',
   owner: null,

@@ -34,8 +34,30 @@ export const v3DistributionSchema = v.strictObject({
   triggers: v.optional(v.pipe(v.array(trigger), v.maxLength(100))),
 })
 
-/** `SurveyTargeting`: the app survey's audience, segment filters (`[]`: everyone). */
-export const v3TargetingSchema = v.strictObject({ filters: v.pipe(v.array(v.unknown()), v.maxLength(100)) })
+/**
+ * `SurveyTargeting`: the app survey's audience, segment filters (`[]`: everyone). Canvass adds `segmentId`: a
+ * saved segment of the workspace the survey targets instead of filters of its own (docs/api.md, "Survey settings
+ * in v3").
+ */
+export const v3TargetingSchema = v.strictObject({
+  filters: v.pipe(v.array(v.unknown()), v.maxLength(100)),
+  segmentId: v.optional(v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(255)))),
+})
+
+/**
+ * Canvass's survey settings beyond the reference's v3 document, under the names of the reference's survey model
+ * (docs/api.md, "Survey settings in v3"); each is checked as the v1 survey routes check it.
+ */
+const settingsFields = {
+  // Any survey's response limit; an app survey's `distribution.autoComplete` is the same setting.
+  autoComplete: integerOrNull(1),
+  closeOn: v.optional(v.nullable(timestamp)),
+  singleUse: v.optional(v.nullable(looseObject)),
+  pin: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))),
+  isBackButtonHidden: v.optional(v.boolean()),
+  styling: v.optional(v.nullable(looseObject)),
+  workspaceOverwrites: v.optional(v.nullable(looseObject)),
+}
 
 const documentFields = {
   name: v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(255)),
@@ -74,6 +96,7 @@ export const v3SurveyCreateSchema = v.strictObject({
   targeting: v.optional(documentFields.targeting),
   // The survey's own CSS (docs/api.md, "Survey custom CSS in v3"); `null` is none.
   customCss: v.optional(v.nullable(customCssSourceSchema)),
+  ...settingsFields,
 })
 
 /**
@@ -112,11 +135,13 @@ export const v3SurveyPatchSchema = v.pipe(
     distribution: v.optional(documentFields.distribution),
     targeting: v.optional(documentFields.targeting),
     customCss: v.optional(v.nullable(customCssSourceSchema)),
+    ...settingsFields,
     // Echoes of what GET answers, so that a fetched survey can be sent back; a changed value is a 422
     // (`read_only_field`). `updatedAt` is a precondition: another is a 409.
     id: v.optional(v.pipe(v.string(), v.maxLength(255))),
     workspaceId: v.optional(v.pipe(v.string(), v.maxLength(255))),
-    type: v.optional(v.pipe(v.string(), v.maxLength(255))),
+    // The one echo a patch may change (Canvass's; the reference's is read-only): a link survey made an app one or back.
+    type: v.optional(v.picklist(['link', 'app', 'website'])),
     defaultLanguage: v.optional(v.pipe(v.string(), v.maxLength(255))),
     createdAt: v.optional(timestamp),
     updatedAt: v.optional(timestamp),
@@ -168,8 +193,15 @@ export const v3SurveyAnswer = v.object({
       triggers: v.array(v.object({ actionClassId: v.string() })),
     }),
   ),
-  targeting: v.optional(v.object({ filters: v.array(v.unknown()) })),
+  targeting: v.optional(v.object({ filters: v.array(v.unknown()), segmentId: v.nullable(v.string()) })),
   customCss: v.nullable(v.object({ light: v.nullable(v.string()), dark: v.nullable(v.string()) })),
+  autoComplete: v.nullable(v.number()),
+  closeOn: v.nullable(timestamp),
+  singleUse: v.nullable(looseObject),
+  pin: v.nullable(v.string()),
+  isBackButtonHidden: v.boolean(),
+  styling: v.nullable(looseObject),
+  workspaceOverwrites: v.nullable(looseObject),
   ...visibilityFields,
 })
 

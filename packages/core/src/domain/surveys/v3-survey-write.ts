@@ -60,7 +60,7 @@ export async function v3SurveyPatchWrite(
   patch: v.InferOutput<typeof v3SurveyPatchSchema>,
 ): Promise<V3SurveyWrite> {
   const { environmentId } = caller
-  appOnly(stored.type, patch)
+  appOnly(patch.type ?? stored.type, patch)
   visibilityEchoed(patch)
   const { defaultLanguage, languages } = v3Languages(stored.languages)
   // The workspace is read only when the patch echoes it.
@@ -70,7 +70,6 @@ export async function v3SurveyPatchWrite(
   const {
     id: _id,
     workspaceId: _workspace,
-    type: _type,
     defaultLanguage: _default,
     createdAt: _created,
     updatedAt: _updated,
@@ -131,7 +130,7 @@ function visibilityEchoed(patch: { visibility?: unknown; owner?: unknown; access
 }
 
 /**
- * The server-owned fields a GET answers (`id`, `workspaceId`, `type`, `createdAt`, `archivedAt`,
+ * The server-owned fields a GET answers (`id`, `workspaceId`, `createdAt`, `archivedAt`,
  * `defaultLanguage`, `languages[].alias`) are taken back as GET answered them, so that a fetched survey can be
  * sent straight back (docs/api.md, "Surveys in v3"); a changed one is a 422 `read_only_field` with the value
  * sent as its `identifier`. Times compare as instants.
@@ -157,7 +156,6 @@ function serverOwnedEchoed(
     sent === null || sent === undefined ? current === null : current !== null && new Date(sent).getTime() === current.getTime()
   readOnly('id', patch.id, patch.id === stored.id)
   readOnly('workspaceId', patch.workspaceId, patch.workspaceId === workspaceId)
-  readOnly('type', patch.type, patch.type === stored.type)
   readOnly('defaultLanguage', patch.defaultLanguage, patch.defaultLanguage === defaultLanguage)
   readOnly('createdAt', patch.createdAt, sameInstant(patch.createdAt, stored.createdAt))
   if (patch.archivedAt !== undefined)

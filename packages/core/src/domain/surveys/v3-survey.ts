@@ -64,11 +64,19 @@ export function v3SurveyOutput(survey: SurveyRecord, workspaceId: string, segmen
               return typeof id === 'string' ? [{ actionClassId: id }] : []
             }),
           },
-          targeting: { filters: segment?.filters ?? [] },
+          targeting: { filters: segment?.filters ?? [], segmentId: segment && !segment.isPrivate ? segment.id : null },
         }
       : {}),
     // The survey's own CSS as it was written (its source; what it compiled to is never shown).
     customCss: survey.customCss?.source ?? null,
+    // Canvass's settings beyond the reference's document (docs/api.md, "Survey settings in v3").
+    autoComplete: survey.autoComplete,
+    closeOn: survey.closeOnDate?.toISOString() ?? null,
+    singleUse: (survey.singleUse ?? null) as Record<string, unknown> | null,
+    pin: survey.pin,
+    isBackButtonHidden: survey.isBackButtonHidden,
+    styling: (survey.styling ?? null) as Record<string, unknown> | null,
+    workspaceOverwrites: (survey.productOverwrites ?? null) as Record<string, unknown> | null,
     ...V3_KEY_VISIBILITY,
   }
 }
@@ -122,7 +130,17 @@ export function v1BodyOf(
   })
   const others = languages.filter((language) => language.code !== defaultLanguage)
   const body: Record<string, unknown> = {}
-  for (const field of ['name', 'status', 'type'] as const) {
+  for (const field of [
+    'name',
+    'status',
+    'type',
+    'closeOn',
+    'singleUse',
+    'pin',
+    'isBackButtonHidden',
+    'styling',
+    'workspaceOverwrites',
+  ] as const) {
     if (document[field] !== undefined) body[field] = document[field]
   }
   if (document.hiddenFields !== undefined) body.hiddenFields = { fieldIds: [], ...(document.hiddenFields as object) }
@@ -169,7 +187,18 @@ export function v1BodyOf(
     const triggers = Array.isArray(distribution.triggers) ? distribution.triggers : []
     body.triggers = triggers.map((trigger) => ({ actionClass: { id: isRecord(trigger) ? trigger.actionClassId : undefined } }))
   }
-  if (isRecord(document.targeting)) body.segment = { filters: document.targeting.filters }
+  if (document.autoComplete !== undefined) {
+    const inDistribution = isRecord(document.distribution) ? document.distribution.autoComplete : undefined
+    if (inDistribution !== undefined && inDistribution !== document.autoComplete)
+      problems.push({ name: 'autoComplete', reason: 'Must equal distribution.autoComplete, the same setting' })
+    body.autoComplete = document.autoComplete
+  }
+  if (isRecord(document.targeting)) {
+    const segmentId = document.targeting.segmentId
+    // A saved segment is named, not copied: its own filters are not read from the document.
+    body.segment =
+      typeof segmentId === 'string' ? { isPrivate: false, id: segmentId, filters: [] } : { filters: document.targeting.filters }
+  }
   return { body, problems }
 }
 

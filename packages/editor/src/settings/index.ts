@@ -1,0 +1,4 @@
+export { SettingsPanel, isAppSurvey } from './settings-panel'
+export { SETTINGS_STYLES } from './styles'
+export { settingsDe, settingsEn } from './texts'
+export type { SettingsTexts } from './texts'
