@@ -3,6 +3,7 @@ import { EditorApiError } from './api'
 import type { Json } from './doc'
 import { clone } from './doc'
 import { surveyField } from './doc-field'
+import { mergeSurveys, sameJson } from './merge'
 import type { EditorTexts } from './i18n'
 import type { EditorStore } from './store'
 
@@ -47,6 +48,11 @@ export interface Session {
   save(): Promise<boolean>
   loadTheirs(): Promise<void>
   keepMine(): Promise<boolean>
+  /**
+   * Reads the survey again and merges what changed on the server (a status set in the console) into the
+   * document, unsaved work kept; a field changed on both sides is a conflict, as on a save.
+   */
+  refresh(): Promise<void>
   dispose(): void
 }
 
@@ -75,10 +81,28 @@ interface SessionCore {
   updatedAt: unknown
   setState(change: Partial<SessionState>): void
   fail(error: unknown, prefix: string): void
+  /** Merges the server's document into the editor's (see `catchUp`); false when a field conflicts. */
+  catchUp(theirs: Json, prefer?: 'none' | 'mine'): boolean
+}
+
+/**
+ * Takes what changed on the server since the last load or save into the editor's document (three-way, per
+ * top-level field, `merge.ts`): theirs becomes the base, its `updatedAt` the precondition. A field both sides
+ * changed is a conflict (false), unless `prefer` is `mine`; the document is then left as it is.
+ */
+function catchUp(core: SessionCore, theirs: Json, prefer: 'none' | 'mine' = 'none'): boolean {
+  const { store } = core.host
+  const { merged, conflicts } = mergeSurveys(core.saved, store.doc, theirs, prefer)
+  if (conflicts.length > 0 && prefer === 'none') return false
+  core.updatedAt = theirs.updatedAt
+  if (!sameJson(merged, store.doc)) store.update(() => merged as typeof store.doc)
+  core.saved = sameJson(store.doc, theirs) ? store.doc : theirs
+  core.setState({ dirty: store.doc !== core.saved })
+  return true
 }
 
 /** Saves the document (creates the survey when it has no id yet); false when the server refused it. */
-async function writeSurvey(core: SessionCore): Promise<boolean> {
+async function writeSurvey(core: SessionCore, rethrowConflict = false): Promise<boolean> {
   const { host, setState } = core
   const { store, api } = host
   const texts = host.texts()
@@ -100,15 +124,20 @@ async function writeSurvey(core: SessionCore): Promise<boolean> {
       }
     }
     // The server's new `updatedAt` is the precondition of the next save; the user's document stays as it is.
+    const untouched = store.doc === doc
+    let sent = doc
     if (typeof answer.updatedAt === 'string') {
       core.updatedAt = answer.updatedAt
       store.amend(surveyField('updatedAt'), answer.updatedAt)
+      sent = surveyField('updatedAt').set(doc, answer.updatedAt)
     }
-    core.saved = store.doc
-    setState({ phase: 'idle', dirty: store.doc !== doc, message: texts.saved, problems: [], showProblems: false, conflict: false })
+    // What was typed while the save was on its way stays unsaved.
+    core.saved = untouched ? store.doc : sent
+    setState({ phase: 'idle', dirty: !untouched, message: texts.saved, problems: [], showProblems: false, conflict: false })
     host.emit('canvass-saved', { survey: clone(answer) })
     return true
   } catch (error) {
+    if (rethrowConflict && error instanceof EditorApiError && error.status === 409) throw error
     const refused = refusal(error, texts)
     if (refused) {
       setState(refused.state)
@@ -117,6 +146,39 @@ async function writeSurvey(core: SessionCore): Promise<boolean> {
     }
     core.fail(error, texts.saveFailed)
     return false
+  }
+}
+
+/**
+ * A save refused because the survey changed meanwhile: what only they changed (a status set in the console)
+ * is merged in and the save tried again, once; only a field both sides changed is a conflict for the person.
+ */
+async function writeMerging(core: SessionCore): Promise<boolean> {
+  const first = await attempt(core)
+  if (first !== 'conflict') return first
+  const id = core.host.surveyId()
+  try {
+    if (id && core.catchUp(await core.host.api.load(id))) {
+      const second = await attempt(core)
+      if (second !== 'conflict') return second
+    }
+  } catch (error) {
+    core.fail(error, core.host.texts().saveFailed)
+    return false
+  }
+  const texts = core.host.texts()
+  core.setState({ phase: 'idle', conflict: true, message: texts.conflict })
+  core.host.emit('canvass-error', { message: texts.conflict, status: 409 })
+  return false
+}
+
+/** One save; a 409 is told to the caller, which merges before the person is asked. */
+async function attempt(core: SessionCore): Promise<boolean | 'conflict'> {
+  try {
+    return await writeSurvey(core, true)
+  } catch (error) {
+    if (error instanceof EditorApiError && error.status === 409) return 'conflict'
+    throw error
   }
 }
 
@@ -152,7 +214,14 @@ export function createSession(host: SessionHost): Session {
     setState({ phase: 'idle', message })
     host.emit('canvass-error', { message, ...(status !== undefined ? { status } : {}) })
   }
-  const core: SessionCore = { host, saved: store.doc, updatedAt: store.doc.updatedAt, setState, fail }
+  const core: SessionCore = {
+    host,
+    saved: store.doc,
+    updatedAt: store.doc.updatedAt,
+    setState,
+    fail,
+    catchUp: (theirs, prefer) => catchUp(core, theirs, prefer),
+  }
 
   /** Asks the server what it thinks of the document as it is now; the answer of an older request is ignored. */
   const validateNow = (): Promise<void> => {
@@ -197,7 +266,7 @@ export function createSession(host: SessionHost): Session {
     void validateNow()
   }
 
-  const write = () => writeSurvey(core)
+  const write = () => writeMerging(core)
 
   const session: Session = {
     get state() {
@@ -239,13 +308,23 @@ export function createSession(host: SessionHost): Session {
       const id = host.surveyId()
       if (!id) return false
       try {
-        const theirs = await api.load(id)
-        core.updatedAt = theirs.updatedAt
+        // Mine where both changed a field; every field only they changed (a status) is still theirs.
+        catchUp(core, await api.load(id), 'mine')
       } catch (error) {
         fail(error, host.texts().saveFailed)
         return false
       }
       return write()
+    },
+    async refresh() {
+      const id = host.surveyId()
+      if (!id || state.phase !== 'idle') return
+      try {
+        const theirs = await api.load(id)
+        if (!catchUp(core, theirs)) setState({ conflict: true, message: host.texts().conflict })
+      } catch (error) {
+        fail(error, host.texts().loadFailed)
+      }
     },
     dispose() {
       clearTimeout(timer)
