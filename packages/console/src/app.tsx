@@ -2,7 +2,7 @@
  * The console's shell: the header (project, environment, who is signed in), the navigation from the screen
  * registry, the current screen and one live region for short messages.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
+import { useEffect, useMemo, useState } from 'preact/hooks'
 import type { Api } from './api'
 import type { Boot } from './boot'
 import { atLeast } from './boot'
@@ -12,13 +12,13 @@ import { parseHash } from './route'
 import { SCREENS } from './screens'
 import { NotFoundScreen } from './screens/not-found'
 import { ConfirmDialog, focusHeading } from './ui'
-import { unsavedWork } from './leave-guard'
+import { useGuardedHash } from './leave-guard'
 
 /** How long a notice stays before it closes itself (an error, longer: it may need reading twice). */
 const NOTICE_MS = { ok: 6000, error: 12000 }
 
 export function App({ boot, api }: { boot: Boot; api: Api }) {
-  const [hash, setHash] = useState(() => location.hash)
+  const { hash, leaving, stay, leave, navigate } = useGuardedHash()
   const [environmentId, setEnvironmentId] = useState(api.environmentId())
   const [notice, setNotice] = useState<{ message: string; tone: 'ok' | 'error' } | null>(null)
   useEffect(() => {
@@ -26,35 +26,6 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
     const timer = setTimeout(() => setNotice(null), NOTICE_MS[notice.tone])
     return () => clearTimeout(timer)
   }, [notice])
-  /** Where a tab, link or typed hash wanted to go while there was unsaved work: the person is asked first. */
-  const [leaving, setLeaving] = useState<string | null>(null)
-  const allowed = useRef<string | null>(null)
-  useEffect(() => {
-    let shown = location.hash
-    const onHash = () => {
-      const next = location.hash
-      if (allowed.current !== next && unsavedWork()) {
-        // The address goes back to the screen with the work (no new history entry); the person chooses.
-        history.replaceState(history.state, '', shown || location.pathname + location.search)
-        setLeaving(next)
-        return
-      }
-      allowed.current = null
-      shown = next
-      setHash(next)
-    }
-    const onUnload = (event: BeforeUnloadEvent) => {
-      if (!unsavedWork()) return
-      event.preventDefault()
-      event.returnValue = ''
-    }
-    addEventListener('hashchange', onHash)
-    addEventListener('beforeunload', onUnload)
-    return () => {
-      removeEventListener('hashchange', onHash)
-      removeEventListener('beforeunload', onUnload)
-    }
-  }, [])
   const route = useMemo(() => parseHash(hash), [hash])
   const screens = SCREENS.filter((screen) => atLeast(boot.role, screen.minRole) && (!screen.accountsOnly || boot.accounts))
   const current = route.notFound ? undefined : (screens.find((screen) => screen.hash === (route.parts[0] ?? '')) ?? screens[0])
@@ -63,11 +34,7 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
     api,
     route,
     environmentId,
-    navigate: (next) => {
-      // The console's own moves (after a delete) follow an action the person took: no question.
-      allowed.current = next.startsWith('#') ? next : `#${next}`
-      location.hash = next
-    },
+    navigate,
     notify: (message, tone = 'ok') => setNotice({ message, tone }),
   }
   // A new screen: its heading takes the focus, so a keyboard or screen reader user knows where they are.
@@ -143,13 +110,8 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
           confirm="Leave without saving"
           cancel="Stay"
           safeFocus
-          onCancel={() => setLeaving(null)}
-          onConfirm={() => {
-            const target = leaving ?? ''
-            setLeaving(null)
-            allowed.current = target
-            location.hash = target
-          }}
+          onCancel={stay}
+          onConfirm={leave}
         >
           <p>The survey has unsaved changes. They are lost if you leave now.</p>
         </ConfirmDialog>

@@ -58,10 +58,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
 
   // The server keeps logic unchecked: the editor's own findings about it are shown with the server's problems
   // (and refuse a save, session.ts `localProblems`).
-  const problems = useMemo(
-    () => [...state.problems.map((problem) => plainProblem(problem, texts)), ...logicProblemMessages(doc, logicTexts)],
-    [state.problems, doc, logicTexts, texts],
-  )
+  const problems = useMemo(() => allProblems(state.problems, doc, texts, logicTexts), [state.problems, doc, logicTexts, texts])
   const byPath = useMemo(() => {
     const map = new Map<string, Problem[]>()
     for (const problem of problems) map.set(problem.path, [...(map.get(problem.path) ?? []), problem])
@@ -101,19 +98,15 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
   const redo = () => {
     if (store.redo()) historyStep.current = store.doc
   }
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey) return
-    const key = event.key.toLowerCase()
-    if (readOnly && ['z', 'y', 's'].includes(key)) event.preventDefault()
-    else if (key === 'z' && !event.shiftKey) undo()
-    else if ((key === 'z' && event.shiftKey) || key === 'y') redo()
-    else if (key === 's') {
+  useShortcuts(root, {
+    undo,
+    redo,
+    save: () => {
       commitFocused(root)
       void session.save()
-    } else return
-    event.preventDefault()
-  }
-  useShortcuts(root, onKeyDown)
+    },
+    readOnly,
+  })
 
   return (
     <EditorContext.Provider value={context}>
@@ -167,6 +160,12 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
     </EditorContext.Provider>
   )
 }
+
+/** The server's problems in plain words (`plainProblem`), then the editor's own about the logic. */
+const allProblems = (server: Problem[], doc: Json, texts: EditorTexts, logicTexts: LogicTexts): Problem[] => [
+  ...server.map((problem) => plainProblem(problem, texts)),
+  ...logicProblemMessages(asDocument(doc), logicTexts),
+]
 
 /**
  * Focus moves after the render that made its target (a new question's headline, a moved item's button):
@@ -374,12 +373,31 @@ function focusProblem(root: ShadowRoot, doc: Json, path: string) {
   }
 }
 
+interface Shortcuts {
+  undo(): void
+  redo(): void
+  save(): void
+  /** Read-only: the shortcuts do nothing (and the browser's Save dialog does not open either). */
+  readOnly: boolean
+}
+
 /** Undo, redo and save shortcuts anywhere in the editor (a listener on the shadow root, not on a static element). */
-function useShortcuts(root: ShadowRoot, onKeyDown: (event: KeyboardEvent) => void) {
-  const shortcuts = useRef(onKeyDown)
-  shortcuts.current = onKeyDown
+function useShortcuts(root: ShadowRoot, shortcuts: Shortcuts) {
+  const current = useRef(shortcuts)
+  current.current = shortcuts
   useEffect(() => {
-    const listener = (event: Event) => shortcuts.current(event as KeyboardEvent)
+    const listener = (event: Event) => {
+      const keys = event as KeyboardEvent
+      if (!(keys.ctrlKey || keys.metaKey) || keys.altKey) return
+      const key = keys.key.toLowerCase()
+      const { undo, redo, save, readOnly } = current.current
+      if (readOnly && ['z', 'y', 's'].includes(key)) keys.preventDefault()
+      else if (key === 'z' && !keys.shiftKey) undo()
+      else if ((key === 'z' && keys.shiftKey) || key === 'y') redo()
+      else if (key === 's') save()
+      else return
+      keys.preventDefault()
+    }
     root.addEventListener('keydown', listener)
     return () => root.removeEventListener('keydown', listener)
   }, [root])

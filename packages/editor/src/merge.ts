@@ -8,7 +8,12 @@ import { isRecord } from './doc'
  * changed differently is a conflict, which `prefer: 'mine'` ("keep mine") settles for mine while still taking
  * every field only they changed. The server's own fields (`updatedAt`) are always theirs.
  */
-export function mergeSurveys(base: Json, mine: Json, theirs: Json, prefer: 'none' | 'mine' = 'none'): { merged: Json; conflicts: string[] } {
+export function mergeSurveys(
+  base: Json,
+  mine: Json,
+  theirs: Json,
+  prefer: 'none' | 'mine' = 'none',
+): { merged: Json; conflicts: string[] } {
   const merged: Json = {}
   const conflicts: string[] = []
   const keys = new Set([...Object.keys(base), ...Object.keys(mine), ...Object.keys(theirs)])

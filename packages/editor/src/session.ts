@@ -197,6 +197,30 @@ function refusal(error: unknown, texts: EditorTexts): { state: Partial<SessionSt
   return undefined
 }
 
+/** "Keep mine": mine where both changed a field, theirs where only they did (a status), then the save. */
+async function keepMine(core: SessionCore, write: () => Promise<boolean>): Promise<boolean> {
+  const id = core.host.surveyId()
+  if (!id) return false
+  try {
+    catchUp(core, await core.host.api.load(id), 'mine')
+  } catch (error) {
+    core.fail(error, core.host.texts().saveFailed)
+    return false
+  }
+  return write()
+}
+
+/** Takes in what changed on the server without saving; a field both sides changed is a conflict. */
+async function refresh(core: SessionCore): Promise<void> {
+  const id = core.host.surveyId()
+  if (!id) return
+  try {
+    if (!catchUp(core, await core.host.api.load(id))) core.setState({ conflict: true, message: core.host.texts().conflict })
+  } catch (error) {
+    core.fail(error, core.host.texts().loadFailed)
+  }
+}
+
 export function createSession(host: SessionHost): Session {
   const { store, api } = host
   let state: SessionState = IDLE
@@ -304,28 +328,8 @@ export function createSession(host: SessionHost): Session {
       const id = host.surveyId()
       if (id) await session.load(id)
     },
-    async keepMine() {
-      const id = host.surveyId()
-      if (!id) return false
-      try {
-        // Mine where both changed a field; every field only they changed (a status) is still theirs.
-        catchUp(core, await api.load(id), 'mine')
-      } catch (error) {
-        fail(error, host.texts().saveFailed)
-        return false
-      }
-      return write()
-    },
-    async refresh() {
-      const id = host.surveyId()
-      if (!id || state.phase !== 'idle') return
-      try {
-        const theirs = await api.load(id)
-        if (!catchUp(core, theirs)) setState({ conflict: true, message: host.texts().conflict })
-      } catch (error) {
-        fail(error, host.texts().loadFailed)
-      }
-    },
+    keepMine: () => keepMine(core, write),
+    refresh: () => (state.phase === 'idle' ? refresh(core) : Promise.resolve()),
     dispose() {
       clearTimeout(timer)
       pending?.abort()

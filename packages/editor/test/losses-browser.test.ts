@@ -80,7 +80,9 @@ test.before(async () => {
     wrap: (canvass) => async (request, info) => {
       const url = new URL(request.url)
       if (url.pathname === '/editor-test/')
-        return new Response(PAGE(url.searchParams.get('survey') ?? '', bed.keyA), { headers: { 'content-type': 'text/html; charset=utf-8' } })
+        return new Response(PAGE(url.searchParams.get('survey') ?? '', bed.keyA), {
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        })
       return canvass.fetch(request, info)
     },
   })
@@ -156,7 +158,9 @@ test('a problem reads in plain words at its field, never schema text or a path',
   await size.fill('-3')
   const problems = page.getByText('Largest file must be 0 MB or more')
   await waitFor('the plain problem at its field', async () => (await problems.count()) > 0, { timeoutMs: 8000, everyMs: 50 })
-  const text = await page.evaluate(() => (document.getElementById('editor')?.shadowRoot?.querySelector('.cse-root') as HTMLElement).innerText)
+  const text = await page.evaluate(
+    () => (document.getElementById('editor')?.shadowRoot?.querySelector('.cse-root') as HTMLElement).innerText,
+  )
   assert.not.match(text, /Expected|received|maxSizeInMB|blocks ›|elements ›/)
   await size.fill('10')
   await waitFor('the problem to go', async () => (await problems.count()) === 0, { timeoutMs: 8000, everyMs: 50 })
@@ -184,7 +188,9 @@ test("Ctrl+S in a logic rule's value saves the typed value; its problems name pl
     ],
   })
   // Before a value is typed, the rule's problem names its place in words.
-  const listed = await page.evaluate(() => (document.getElementById('editor')?.shadowRoot?.querySelector('.cse-problems') as HTMLElement)?.innerText ?? '')
+  const listed = await page.evaluate(
+    () => (document.getElementById('editor')?.shadowRoot?.querySelector('.cse-problems') as HTMLElement)?.innerText ?? '',
+  )
   const value = await focusField('Value')
   await page.keyboard.type('5')
   await save()
@@ -201,10 +207,11 @@ test('readonly: the survey is shown with no way to change or save it', async () 
   for (const name of ['Save', 'Add question', 'Undo']) assert.is(await page.getByRole('button', { name, exact: true }).count(), 0, name)
   const name = page.getByLabel('Survey name', { exact: true })
   assert.ok(await name.evaluate((input) => (input as HTMLInputElement).readOnly || (input as HTMLInputElement).disabled))
-  const editable = await page.evaluate(() =>
-    [...(document.getElementById('editor')?.shadowRoot?.querySelectorAll('input, textarea, select') ?? [])].filter(
-      (control) => !(control as HTMLInputElement).readOnly && !(control as HTMLInputElement).disabled,
-    ).length,
+  const editable = await page.evaluate(
+    () =>
+      [...(document.getElementById('editor')?.shadowRoot?.querySelectorAll('input, textarea, select') ?? [])].filter(
+        (control) => !(control as HTMLInputElement).readOnly && !(control as HTMLInputElement).disabled,
+      ).length,
   )
   assert.is(editable, 0, 'no control takes a change')
   const before = (await editorProp('survey')).name

@@ -113,7 +113,10 @@ test('a problem path in words; UI text in German, a language added, English wher
   const plain = (path: string, message: string) => plainProblem({ path, message }, editorTexts('en')).message
   assert.is(plain('blocks.1.elements.0.maxSizeInMB', 'Invalid value: Expected >=0 but received -3'), 'Largest file must be 0 MB or more')
   assert.is(plain('name', 'Invalid length: Expected >=1 but received 0'), 'Name must not be empty')
-  assert.is(plain('status', 'Invalid type: Expected ("draft" | "inProgress") but received "scheduled"'), 'Status: choose one of the values offered')
+  assert.is(
+    plain('status', 'Invalid type: Expected ("draft" | "inProgress") but received "scheduled"'),
+    'Status: choose one of the values offered',
+  )
   assert.is(plain('languages', 'Language de-DE is listed more than once'), 'Language de-DE is listed more than once')
   addEditorLanguage('fr', { save: 'Enregistrer' })
   assert.is(editorTexts('fr').save, 'Enregistrer')

@@ -63,7 +63,9 @@ export function EditScreen({ page }: { page: SurveyPageData }) {
       (error: Error) => !gone && setState(error.message),
     )
     // Leaving with unsaved changes asks first (the shell's dialog, the browser's on closing the page).
-    const clearGuard = setLeaveGuard(() => holder.current?.querySelector<HTMLElement & { dirty?: boolean }>('canvass-survey-editor')?.dirty === true)
+    const clearGuard = setLeaveGuard(
+      () => holder.current?.querySelector<HTMLElement & { dirty?: boolean }>('canvass-survey-editor')?.dirty === true,
+    )
     return () => {
       gone = true
       clearGuard()

@@ -1,6 +1,6 @@
 import type { ElementAt } from '../doc-field'
 import { elementField } from '../doc-field'
-import { fieldId, useEditor } from '../ui/context'
+import { useEditor } from '../ui/context'
 import { CheckboxField, LocalizedTextField, NumberField, SelectField, TextField, TokenField } from '../ui/fields'
 
 /** Call to action: its text, the button's label, URL and whether it opens a new tab, the dismiss button. */

@@ -122,7 +122,12 @@ export function SelectField({
   return (
     <div class="cse-field">
       <label for={id}>{label}</label>
-      <select id={id} value={current} disabled={readOnly} onChange={(event) => write(field, (event.currentTarget as HTMLSelectElement).value)}>
+      <select
+        id={id}
+        value={current}
+        disabled={readOnly}
+        onChange={(event) => write(field, (event.currentTarget as HTMLSelectElement).value)}
+      >
         {/* A value the editor has no name for stays selectable, so looking does not change it. */}
         {!known && <option value={current}>{current}</option>}
         {options.map((option) => (

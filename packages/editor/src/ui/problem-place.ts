@@ -84,7 +84,8 @@ export function plainProblem(problem: Problem, texts: EditorTexts): Problem {
   if ((match = /Expected <(-?[\d.]+)/.exec(message))) return say(texts.problemBelow, match[1])
   if (/integer/i.test(message)) return say(texts.problemWhole)
   if (/Invalid type: Expected \(?"/.test(message)) return say(texts.problemChoose)
-  if (/Invalid key|unknown (field|key)|not (allowed|supported)/i.test(message) && key) return { ...problem, message: `${field}: ${texts.problemUnknownField}` }
+  if (/Invalid key|unknown (field|key)|not (allowed|supported)/i.test(message) && key)
+    return { ...problem, message: `${field}: ${texts.problemUnknownField}` }
   if (/Invalid |Expected |received |must match|\w+\.\w+\.\d/.test(message)) return say(texts.problemInvalid)
   return problem
 }
