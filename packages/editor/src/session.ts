@@ -101,8 +101,8 @@ function catchUp(core: SessionCore, theirs: Json, prefer: 'none' | 'mine' = 'non
   return true
 }
 
-/** Saves the document (creates the survey when it has no id yet); false when the server refused it. */
-async function writeSurvey(core: SessionCore, rethrowConflict = false): Promise<boolean> {
+/** Saves the document (creates the survey when it has no id yet); false when the server refused it, a 409 thrown. */
+async function writeSurvey(core: SessionCore): Promise<boolean> {
   const { host, setState } = core
   const { store, api } = host
   const texts = host.texts()
@@ -137,7 +137,8 @@ async function writeSurvey(core: SessionCore, rethrowConflict = false): Promise<
     host.emit('canvass-saved', { survey: clone(answer) })
     return true
   } catch (error) {
-    if (rethrowConflict && error instanceof EditorApiError && error.status === 409) throw error
+    // Someone else saved meanwhile: `writeMerging` merges and tries again before it asks the person.
+    if (error instanceof EditorApiError && error.status === 409) throw error
     const refused = refusal(error, texts)
     if (refused) {
       setState(refused.state)
@@ -175,19 +176,16 @@ async function writeMerging(core: SessionCore): Promise<boolean> {
 /** One save; a 409 is told to the caller, which merges before the person is asked. */
 async function attempt(core: SessionCore): Promise<boolean | 'conflict'> {
   try {
-    return await writeSurvey(core, true)
+    return await writeSurvey(core)
   } catch (error) {
     if (error instanceof EditorApiError && error.status === 409) return 'conflict'
     throw error
   }
 }
 
-/** What a refused save says: someone else saved meanwhile (409), or the server's problems with the document. */
+/** What a refused save says: the server's problems with the document. */
 function refusal(error: unknown, texts: EditorTexts): { state: Partial<SessionState>; event: Json } | undefined {
   if (!(error instanceof EditorApiError)) return undefined
-  if (error.status === 409) {
-    return { state: { phase: 'idle', conflict: true, message: texts.conflict }, event: { message: error.message, status: 409 } }
-  }
   if ((error.status === 400 || error.status === 422) && error.problems.length > 0) {
     return {
       state: { phase: 'idle', problems: error.problems, showProblems: true, message: texts.problemsRefused },
