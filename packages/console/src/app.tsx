@@ -11,17 +11,21 @@ import { Console } from './context'
 import { parseHash } from './route'
 import { SCREENS } from './screens'
 import { NotFoundScreen } from './screens/not-found'
-import { focusHeading } from './ui'
+import { ConfirmDialog, focusHeading } from './ui'
+import { useGuardedHash } from './leave-guard'
+
+/** How long a notice stays before it closes itself (an error, longer: it may need reading twice). */
+const NOTICE_MS = { ok: 6000, error: 12000 }
 
 export function App({ boot, api }: { boot: Boot; api: Api }) {
-  const [hash, setHash] = useState(() => location.hash)
+  const { hash, leaving, stay, leave, navigate } = useGuardedHash()
   const [environmentId, setEnvironmentId] = useState(api.environmentId())
   const [notice, setNotice] = useState<{ message: string; tone: 'ok' | 'error' } | null>(null)
   useEffect(() => {
-    const onHash = () => setHash(location.hash)
-    addEventListener('hashchange', onHash)
-    return () => removeEventListener('hashchange', onHash)
-  }, [])
+    if (!notice) return
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS[notice.tone])
+    return () => clearTimeout(timer)
+  }, [notice])
   const route = useMemo(() => parseHash(hash), [hash])
   // On narrow screens the navigation folds behind a Menu button (styles.ts); a change of screen folds it again.
   const [menuOpen, setMenuOpen] = useState(false)
@@ -38,9 +42,7 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
     api,
     route,
     environmentId,
-    navigate: (next) => {
-      location.hash = next
-    },
+    navigate,
     notify: (message, tone = 'ok') => setNotice({ message, tone }),
   }
   // A new screen: its heading takes the focus, so a keyboard or screen reader user knows where they are.
@@ -116,9 +118,27 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
         <main id="cv-main" class="cv-main">
           {Screen ? <Screen key={`${current?.id ?? 'not-found'}:${environmentId}`} /> : <p>There is nothing here for your role.</p>}
         </main>
-        <div class={`cv-notice${notice ? ` cv-notice-${notice.tone}` : ''}`} role="status" aria-live="polite">
-          {notice?.message ?? ''}
+        <div class={`cv-notice${notice ? ` cv-notice-${notice.tone}` : ''}`}>
+          <p role="status" aria-live="polite">
+            {notice?.message ?? ''}
+          </p>
+          {notice && (
+            <button type="button" class="cv-notice-close" aria-label="Close the notice" onClick={() => setNotice(null)}>
+              ×
+            </button>
+          )}
         </div>
+        <ConfirmDialog
+          open={leaving !== null}
+          title="Leave without saving?"
+          confirm="Leave without saving"
+          cancel="Stay"
+          safeFocus
+          onCancel={stay}
+          onConfirm={leave}
+        >
+          <p>The survey has unsaved changes. They are lost if you leave now.</p>
+        </ConfirmDialog>
       </div>
     </Console.Provider>
   )

@@ -81,7 +81,9 @@ export const CONSOLE_STYLES = `
 .cv-console .cv-muted{color:var(--cv-muted)}
 .cv-console .cv-error{color:var(--cv-danger)}
 .cv-console .cv-code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85rem;background:var(--cv-soft);border:1px solid var(--cv-line);border-radius:6px;padding:.5rem;white-space:pre-wrap;word-break:break-all}
-.cv-console .cv-notice{position:fixed;bottom:1rem;right:1rem;max-width:28rem}
+.cv-console .cv-notice{position:fixed;bottom:1rem;right:1rem;max-width:28rem;display:flex;align-items:flex-start;gap:.5rem}
+.cv-console .cv-notice p{margin:0}
+.cv-console .cv-notice-close{padding:0 .4rem;line-height:1.4}
 .cv-console .cv-notice-ok{background:#e8f5ec;color:var(--cv-ok);border:1px solid var(--cv-ok);border-radius:6px;padding:.5rem .8rem}
 .cv-console .cv-notice-error{background:#fdecea;color:var(--cv-danger);border:1px solid var(--cv-danger);border-radius:6px;padding:.5rem .8rem}
 .cv-console dialog{border:1px solid var(--cv-line);border-radius:8px;padding:1.25rem;max-width:32rem}

@@ -1,6 +1,6 @@
 /** Small parts every screen uses: loading data, a confirmation dialog, a copy button, an error line. */
 import type { ComponentChildren } from 'preact'
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
+import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks'
 import { useConsole } from './context'
 
 export interface Loaded<T> {
@@ -67,33 +67,37 @@ export function ConfirmDialog(props: {
   title: string
   children?: ComponentChildren
   confirm: string
+  /** A destructive action: the dialog opens with the focus on Cancel, as with `safeFocus`. */
   danger?: boolean
   /** Opens with the focus on Cancel, so that an Enter pressed too soon does nothing it cannot undo. */
   safeFocus?: boolean
+  /** The safe choice's words ("Cancel"). */
+  cancel?: string
   onConfirm(): void
   onCancel(): void
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
+  const titleId = `cv-confirm-${useId()}`
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
     if (props.open && !dialog.open) {
       dialog.showModal()
-      if (props.safeFocus) cancel.current?.focus()
+      if (props.safeFocus || props.danger) cancel.current?.focus()
     }
     if (!props.open && dialog.open) dialog.close()
   }, [props.open])
   return (
-    <dialog ref={ref} aria-labelledby="cv-confirm-title" onCancel={props.onCancel}>
-      <h2 id="cv-confirm-title">{props.title}</h2>
+    <dialog ref={ref} aria-labelledby={titleId} onCancel={props.onCancel}>
+      <h2 id={titleId}>{props.title}</h2>
       {props.children}
       <div class="cv-row">
         <button type="button" class={props.danger ? 'cv-danger' : 'cv-primary'} onClick={props.onConfirm}>
           {props.confirm}
         </button>
         <button type="button" ref={cancel} onClick={props.onCancel}>
-          Cancel
+          {props.cancel ?? 'Cancel'}
         </button>
       </div>
     </dialog>

@@ -17,7 +17,7 @@ import type { EditorStore } from './store'
 import type { EditorContextValue } from './ui/context'
 import { EditorContext, fieldId, pathKey } from './ui/context'
 import { Section, SelectField, TextField } from './ui/fields'
-import { problemPlace } from './ui/problem-place'
+import { plainProblem, problemPlace } from './ui/problem-place'
 
 export interface AppProps {
   store: EditorStore
@@ -32,6 +32,8 @@ export interface AppProps {
   root: ShadowRoot
   /** The host page's CSP nonce, for the preview's styles (the element's `nonce`). */
   nonce?: string
+  /** The element's `readonly`: shown, never changed or saved. */
+  readOnly?: boolean
 }
 
 /** Subscribes a component to something with `subscribe`, re-rendering on each change. */
@@ -41,7 +43,7 @@ function useSubscription(source: { subscribe(listener: () => void): () => void }
 }
 
 /** The editor's whole UI: toolbar, problems, conflict, the document's parts and the preview. */
-export function App({ store, session, texts, logicTexts, api, client, root, nonce }: AppProps) {
+export function App({ store, session, texts, logicTexts, api, client, root, nonce, readOnly = false }: AppProps) {
   useSubscription(store)
   useSubscription(session)
   const doc = store.doc
@@ -57,7 +59,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
 
   // The server keeps logic unchecked: the editor's own findings about it are shown with the server's problems
   // (and refuse a save, session.ts `localProblems`).
-  const problems = useMemo(() => [...state.problems, ...logicProblemMessages(doc, logicTexts)], [state.problems, doc, logicTexts])
+  const problems = useMemo(() => allProblems(state.problems, doc, texts, logicTexts), [state.problems, doc, logicTexts, texts])
   const byPath = useMemo(() => {
     const map = new Map<string, Problem[]>()
     for (const problem of problems) map.set(problem.path, [...(map.get(problem.path) ?? []), problem])
@@ -71,11 +73,13 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
     logicTexts,
     languages: languagesOf(doc),
     defaultLanguage,
-    write: (field, value) => store.set(field, value, pathKey(field.path)),
-    update: (change) => store.update(change),
+    write: (field, value) => !readOnly && store.set(field, value, pathKey(field.path)),
+    update: (change) => !readOnly && store.update(change),
     problemsAt: (path: Path) => byPath.get(pathKey(path)) ?? [],
     focusLater,
+    readOnly,
   }
+  useReadOnlyControls(root, readOnly)
 
   const onAddQuestion = () => {
     const { doc: next, place } = addQuestion(store.doc, lastElement.current, defaultLanguage)
@@ -95,21 +99,21 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
   const redo = () => {
     if (store.redo()) historyStep.current = store.doc
   }
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey) return
-    const key = event.key.toLowerCase()
-    if (key === 'z' && !event.shiftKey) undo()
-    else if ((key === 'z' && event.shiftKey) || key === 'y') redo()
-    else if (key === 's') void session.save()
-    else return
-    event.preventDefault()
-  }
-  useShortcuts(root, onKeyDown)
+  useShortcuts(root, {
+    undo,
+    redo,
+    save: () => {
+      commitFocused(root)
+      void session.save()
+    },
+    readOnly,
+  })
 
   return (
     <EditorContext.Provider value={context}>
       <div class="cse-root">
         <Toolbar
+          readOnly={readOnly}
           texts={texts}
           store={store}
           session={session}
@@ -120,7 +124,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
           onUndo={undo}
           onRedo={redo}
         />
-        {state.conflict && <ConflictBanner texts={texts} session={session} />}
+        {state.conflict && !readOnly && <ConflictBanner texts={texts} session={session} />}
         {problems.length > 0 && (
           <ProblemList problems={problems} texts={texts} summaryRef={summary} onFocus={(path) => focusProblem(root, store.doc, path)} />
         )}
@@ -130,7 +134,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
               <LanguagesEditor
                 survey={doc}
                 texts={logicTexts}
-                onChange={(patch) => store.update((current) => asDocument(applyLanguagesPatch(current, patch)))}
+                onChange={(patch) => context.update((current) => asDocument(applyLanguagesPatch(current, patch)))}
               />
             </Section>
             <WelcomeCard />
@@ -158,6 +162,12 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
     </EditorContext.Provider>
   )
 }
+
+/** The server's problems in plain words (`plainProblem`), then the editor's own about the logic. */
+const allProblems = (server: Problem[], doc: Json, texts: EditorTexts, logicTexts: LogicTexts): Problem[] => [
+  ...server.map((problem) => plainProblem(problem, texts)),
+  ...logicProblemMessages(asDocument(doc), logicTexts),
+]
 
 /**
  * Focus moves after the render that made its target (a new question's headline, a moved item's button):
@@ -208,6 +218,7 @@ function useFocusAfterRender(root: ShadowRoot, doc: Json) {
 }
 
 interface ToolbarProps {
+  readOnly: boolean
   texts: EditorTexts
   store: EditorStore
   session: Session
@@ -221,8 +232,10 @@ interface ToolbarProps {
 
 /** The survey's name and status, adding, undo and redo, the preview, saving and the status line. */
 function Toolbar(props: ToolbarProps) {
-  const { texts, store, session } = props
+  const { texts, store, session, readOnly } = props
   const state = session.state
+  const status: unknown = surveyField('status').get(store.doc)
+  const message = useDismissible(state.message, state.phase === 'idle' && !state.conflict && !state.showProblems)
   return (
     <div class="cse-toolbar">
       <TextField field={surveyField('name')} label={texts.surveyName} />
@@ -230,38 +243,109 @@ function Toolbar(props: ToolbarProps) {
         field={surveyField('status')}
         label={texts.status}
         defaultValue="draft"
+        // The statuses a save (v3 PATCH) takes; a survey scheduled elsewhere shows it, not offered anew.
         options={[
           { value: 'draft', label: texts.statusDraft },
-          { value: 'scheduled', label: texts.statusScheduled },
+          ...(status === 'scheduled' ? [{ value: 'scheduled', label: texts.statusScheduled, disabled: true }] : []),
           { value: 'inProgress', label: texts.statusInProgress },
           { value: 'paused', label: texts.statusPaused },
           { value: 'completed', label: texts.statusCompleted },
         ]}
       />
-      <button type="button" onClick={props.onAddQuestion}>
-        {texts.addQuestion}
-      </button>
-      <button type="button" id="cse-add-block" onClick={props.onAddBlock}>
-        {texts.addBlock}
-      </button>
-      <button type="button" id="cse-undo" disabled={!store.canUndo} aria-keyshortcuts="Control+Z" onClick={props.onUndo}>
-        {texts.undo}
-      </button>
-      <button type="button" id="cse-redo" disabled={!store.canRedo} aria-keyshortcuts="Control+Shift+Z" onClick={props.onRedo}>
-        {texts.redo}
-      </button>
+      {!readOnly && (
+        <>
+          <button type="button" onClick={props.onAddQuestion}>
+            {texts.addQuestion}
+          </button>
+          <button type="button" id="cse-add-block" onClick={props.onAddBlock}>
+            {texts.addBlock}
+          </button>
+          <button type="button" id="cse-undo" disabled={!store.canUndo} aria-keyshortcuts="Control+Z" onClick={props.onUndo}>
+            {texts.undo}
+          </button>
+          <button type="button" id="cse-redo" disabled={!store.canRedo} aria-keyshortcuts="Control+Shift+Z" onClick={props.onRedo}>
+            {texts.redo}
+          </button>
+        </>
+      )}
       <button type="button" aria-pressed={props.previewing} onClick={props.onPreview}>
         {texts.preview}
       </button>
-      <button type="button" class="cse-primary" disabled={state.phase === 'saving'} onClick={() => void session.save()}>
-        {texts.save}
-      </button>
-      <p class="cse-status" role="status">
-        {state.message || (state.dirty ? texts.unsaved : '')}
-      </p>
+      {!readOnly && (
+        <button type="button" class="cse-primary" disabled={state.phase === 'saving'} onClick={() => void session.save()}>
+          {texts.save}
+        </button>
+      )}
+      <div class="cse-status-line">
+        <p class="cse-status" role="status">
+          {message.shown || (state.dirty ? texts.unsaved : '')}
+        </p>
+        {message.shown && (
+          <button type="button" class="cse-dismiss" aria-label={texts.dismiss} onClick={message.dismiss}>
+            ×
+          </button>
+        )}
+      </div>
     </div>
   )
 }
+
+/** How long a notice of the status line stays before it closes itself. */
+const NOTICE_MS = 6000
+
+/** A status message that closes itself after a while (when `transient`) and can be closed at once. */
+function useDismissible(message: string, transient: boolean): { shown: string; dismiss(): void } {
+  const [dismissed, setDismissed] = useState<string | null>(null)
+  useEffect(() => {
+    setDismissed(null)
+    if (!message || !transient) return
+    const timer = setTimeout(() => setDismissed(message), NOTICE_MS)
+    return () => clearTimeout(timer)
+  }, [message, transient])
+  return { shown: dismissed === message ? '' : message, dismiss: () => setDismissed(message) }
+}
+
+/**
+ * Ctrl+S: the control in focus gives its value to the document first (a number committed on change, a token
+ * still being typed), as leaving it would, so that the save has it and the render after it does not erase it.
+ */
+function commitFocused(root: ShadowRoot) {
+  let active = root.activeElement as HTMLElement | null
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement
+  if (!(active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement)) return
+  active.dispatchEvent(new Event('change', { bubbles: true }))
+  active.dispatchEvent(new FocusEvent('blur'))
+}
+
+/**
+ * Read-only (a viewer's): every control of the forms that would change the document is made read-only or
+ * disabled after each render, whichever component drew it; buttons that only show or hide (`aria-expanded`)
+ * and the preview's stay usable. The writes themselves are refused in the context and the shortcuts.
+ */
+function useReadOnlyControls(root: ShadowRoot, readOnly: boolean) {
+  useEffect(() => {
+    const controls = root.querySelectorAll<HTMLInputElement>('.cse-forms :is(input, textarea, select, button)')
+    for (const control of controls) {
+      const locked = control.dataset.cseLocked
+      if (!readOnly) {
+        // Back to writable: only what this hook locked is unlocked.
+        if (locked) control[locked as 'disabled' | 'readOnly'] = false
+        delete control.dataset.cseLocked
+        continue
+      }
+      if (locked || control[textLike(control) ? 'readOnly' : 'disabled']) continue
+      if (control instanceof HTMLButtonElement && (control.hasAttribute('aria-expanded') || control.closest('.cse-preview'))) continue
+      const property = textLike(control) ? 'readOnly' : 'disabled'
+      control[property] = true
+      control.dataset.cseLocked = property
+    }
+  })
+}
+
+/** A control that can be read-only (a text, a number), rather than disabled. */
+const textLike = (control: HTMLElement) =>
+  (control instanceof HTMLInputElement && !['checkbox', 'radio', 'color', 'file', 'range', 'button'].includes(control.type)) ||
+  control instanceof HTMLTextAreaElement
 
 /** Focuses the control of a problem's field in `root`, or the nearest one above it. */
 function focusProblem(root: ShadowRoot, doc: Json, path: string) {
@@ -291,12 +375,31 @@ function focusProblem(root: ShadowRoot, doc: Json, path: string) {
   }
 }
 
+interface Shortcuts {
+  undo(): void
+  redo(): void
+  save(): void
+  /** Read-only: the shortcuts do nothing (and the browser's Save dialog does not open either). */
+  readOnly: boolean
+}
+
 /** Undo, redo and save shortcuts anywhere in the editor (a listener on the shadow root, not on a static element). */
-function useShortcuts(root: ShadowRoot, onKeyDown: (event: KeyboardEvent) => void) {
-  const shortcuts = useRef(onKeyDown)
-  shortcuts.current = onKeyDown
+function useShortcuts(root: ShadowRoot, shortcuts: Shortcuts) {
+  const current = useRef(shortcuts)
+  current.current = shortcuts
   useEffect(() => {
-    const listener = (event: Event) => shortcuts.current(event as KeyboardEvent)
+    const listener = (event: Event) => {
+      const keys = event as KeyboardEvent
+      if (!(keys.ctrlKey || keys.metaKey) || keys.altKey) return
+      const key = keys.key.toLowerCase()
+      const { undo, redo, save, readOnly } = current.current
+      if (readOnly && ['z', 'y', 's'].includes(key)) keys.preventDefault()
+      else if (key === 'z' && !keys.shiftKey) undo()
+      else if ((key === 'z' && keys.shiftKey) || key === 'y') redo()
+      else if (key === 's') save()
+      else return
+      keys.preventDefault()
+    }
     root.addEventListener('keydown', listener)
     return () => root.removeEventListener('keydown', listener)
   }, [root])

@@ -2,9 +2,9 @@
  * @module
  * `<canvass-survey-editor>`: the embeddable survey editor (docs/architecture.md). Loading this module defines
  * the element. Attributes `api`, `token`, `survey-id`, `workspace-id`, `lang`, `nonce` (the
- * page's CSP nonce, for its styles); properties `survey` and
- * `requestHeaders` (headers sent instead of the token, with the page's cookies: the console's); methods
- * `save()`, `undo()`, `redo()`; events `canvass-load`, `canvass-change`, `canvass-saved`, `canvass-error`
+ * page's CSP nonce, for its styles), `readonly` (shown, not changed: a viewer's); properties `survey`,
+ * `requestHeaders` (headers sent instead of the token, with the page's cookies: the console's), `readOnly` and
+ * `dirty` (read only: unsaved changes); methods `save()`, `undo()`, `redo()`, `refresh()`; events `canvass-load`, `canvass-change`, `canvass-saved`, `canvass-error`
  * (bubbling, composed). Everything renders in an open shadow root, themed by `--canvass-editor-*` properties.
  */
 import { h, render } from 'preact'
@@ -51,7 +51,7 @@ function logicTextsFor(lang: string | null): LogicTexts {
 const BaseElement = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement
 
 export class CanvassSurveyEditor extends BaseElement {
-  static observedAttributes = ['api', 'token', 'survey-id', 'workspace-id', 'lang']
+  static observedAttributes = ['api', 'token', 'survey-id', 'workspace-id', 'lang', 'readonly']
 
   readonly #store: EditorStore = createEditorStore(newSurvey())
   readonly #client = createEditorApi(
@@ -107,16 +107,39 @@ export class CanvassSurveyEditor extends BaseElement {
     if (this.isConnected) this.#loadIfNeeded()
   }
 
+  /** Whether the document differs from the one last loaded or saved: a host asks before leaving when it does. */
+  get dirty(): boolean {
+    return this.#session?.state.dirty ?? false
+  }
+
+  /** The `readonly` attribute: the survey is shown with no control that changes or saves it (a viewer's). */
+  get readOnly(): boolean {
+    return this.hasAttribute('readonly')
+  }
+
+  set readOnly(value: boolean) {
+    this.toggleAttribute('readonly', Boolean(value))
+  }
+
   save(): Promise<boolean> {
+    if (this.readOnly) return Promise.resolve(false)
     return this.#sessionOf().save()
   }
 
+  /**
+   * Reads the survey again and merges in what changed on the server (a status set by the host), unsaved work
+   * kept: a host that changed the survey itself calls it, so that the next save neither conflicts nor undoes it.
+   */
+  refresh(): Promise<void> {
+    return this.#sessionOf().refresh()
+  }
+
   undo(): void {
-    this.#store.undo()
+    if (!this.readOnly) this.#store.undo()
   }
 
   redo(): void {
-    this.#store.redo()
+    if (!this.readOnly) this.#store.redo()
   }
 
   connectedCallback(): void {
@@ -132,7 +155,7 @@ export class CanvassSurveyEditor extends BaseElement {
 
   attributeChangedCallback(name: string, previous: string | null, next: string | null): void {
     if (previous === next || !this.isConnected) return
-    if (name === 'lang' && this.shadowRoot) this.#render(this.shadowRoot)
+    if ((name === 'lang' || name === 'readonly') && this.shadowRoot) this.#render(this.shadowRoot)
     if (name === 'survey-id' || name === 'api' || name === 'token') this.#loadIfNeeded()
   }
 
@@ -177,6 +200,7 @@ export class CanvassSurveyEditor extends BaseElement {
           client: this.#client,
           root,
           nonce,
+          readOnly: this.readOnly,
         }),
       ],
       root,

@@ -3,6 +3,7 @@ import { EditorApiError } from './api'
 import type { Json } from './doc'
 import { clone } from './doc'
 import { surveyField } from './doc-field'
+import { mergeSurveys, sameJson } from './merge'
 import type { EditorTexts } from './i18n'
 import type { EditorStore } from './store'
 
@@ -47,6 +48,11 @@ export interface Session {
   save(): Promise<boolean>
   loadTheirs(): Promise<void>
   keepMine(): Promise<boolean>
+  /**
+   * Reads the survey again and merges what changed on the server (a status set in the console) into the
+   * document, unsaved work kept; a field changed on both sides is a conflict, as on a save.
+   */
+  refresh(): Promise<void>
   dispose(): void
 }
 
@@ -75,9 +81,27 @@ interface SessionCore {
   updatedAt: unknown
   setState(change: Partial<SessionState>): void
   fail(error: unknown, prefix: string): void
+  /** Merges the server's document into the editor's (see `catchUp`); false when a field conflicts. */
+  catchUp(theirs: Json, prefer?: 'none' | 'mine'): boolean
 }
 
-/** Saves the document (creates the survey when it has no id yet); false when the server refused it. */
+/**
+ * Takes what changed on the server since the last load or save into the editor's document (three-way, per
+ * top-level field, `merge.ts`): theirs becomes the base, its `updatedAt` the precondition. A field both sides
+ * changed is a conflict (false), unless `prefer` is `mine`; the document is then left as it is.
+ */
+function catchUp(core: SessionCore, theirs: Json, prefer: 'none' | 'mine' = 'none'): boolean {
+  const { store } = core.host
+  const { merged, conflicts } = mergeSurveys(core.saved, store.doc, theirs, prefer)
+  if (conflicts.length > 0 && prefer === 'none') return false
+  core.updatedAt = theirs.updatedAt
+  if (!sameJson(merged, store.doc)) store.update(() => merged as typeof store.doc)
+  core.saved = sameJson(store.doc, theirs) ? store.doc : theirs
+  core.setState({ dirty: store.doc !== core.saved })
+  return true
+}
+
+/** Saves the document (creates the survey when it has no id yet); false when the server refused it, a 409 thrown. */
 async function writeSurvey(core: SessionCore): Promise<boolean> {
   const { host, setState } = core
   const { store, api } = host
@@ -100,15 +124,21 @@ async function writeSurvey(core: SessionCore): Promise<boolean> {
       }
     }
     // The server's new `updatedAt` is the precondition of the next save; the user's document stays as it is.
+    const untouched = store.doc === doc
+    let sent = doc
     if (typeof answer.updatedAt === 'string') {
       core.updatedAt = answer.updatedAt
       store.amend(surveyField('updatedAt'), answer.updatedAt)
+      sent = surveyField('updatedAt').set(doc, answer.updatedAt)
     }
-    core.saved = store.doc
-    setState({ phase: 'idle', dirty: store.doc !== doc, message: texts.saved, problems: [], showProblems: false, conflict: false })
+    // What was typed while the save was on its way stays unsaved.
+    core.saved = untouched ? store.doc : sent
+    setState({ phase: 'idle', dirty: !untouched, message: texts.saved, problems: [], showProblems: false, conflict: false })
     host.emit('canvass-saved', { survey: clone(answer) })
     return true
   } catch (error) {
+    // Someone else saved meanwhile: `writeMerging` merges and tries again before it asks the person.
+    if (error instanceof EditorApiError && error.status === 409) throw error
     const refused = refusal(error, texts)
     if (refused) {
       setState(refused.state)
@@ -120,12 +150,42 @@ async function writeSurvey(core: SessionCore): Promise<boolean> {
   }
 }
 
-/** What a refused save says: someone else saved meanwhile (409), or the server's problems with the document. */
+/**
+ * A save refused because the survey changed meanwhile: what only they changed (a status set in the console)
+ * is merged in and the save tried again, once; only a field both sides changed is a conflict for the person.
+ */
+async function writeMerging(core: SessionCore): Promise<boolean> {
+  const first = await attempt(core)
+  if (first !== 'conflict') return first
+  const id = core.host.surveyId()
+  try {
+    if (id && core.catchUp(await core.host.api.load(id))) {
+      const second = await attempt(core)
+      if (second !== 'conflict') return second
+    }
+  } catch (error) {
+    core.fail(error, core.host.texts().saveFailed)
+    return false
+  }
+  const texts = core.host.texts()
+  core.setState({ phase: 'idle', conflict: true, message: texts.conflict })
+  core.host.emit('canvass-error', { message: texts.conflict, status: 409 })
+  return false
+}
+
+/** One save; a 409 is told to the caller, which merges before the person is asked. */
+async function attempt(core: SessionCore): Promise<boolean | 'conflict'> {
+  try {
+    return await writeSurvey(core)
+  } catch (error) {
+    if (error instanceof EditorApiError && error.status === 409) return 'conflict'
+    throw error
+  }
+}
+
+/** What a refused save says: the server's problems with the document. */
 function refusal(error: unknown, texts: EditorTexts): { state: Partial<SessionState>; event: Json } | undefined {
   if (!(error instanceof EditorApiError)) return undefined
-  if (error.status === 409) {
-    return { state: { phase: 'idle', conflict: true, message: texts.conflict }, event: { message: error.message, status: 409 } }
-  }
   if ((error.status === 400 || error.status === 422) && error.problems.length > 0) {
     return {
       state: { phase: 'idle', problems: error.problems, showProblems: true, message: texts.problemsRefused },
@@ -133,6 +193,30 @@ function refusal(error: unknown, texts: EditorTexts): { state: Partial<SessionSt
     }
   }
   return undefined
+}
+
+/** "Keep mine": mine where both changed a field, theirs where only they did (a status), then the save. */
+async function keepMine(core: SessionCore, write: () => Promise<boolean>): Promise<boolean> {
+  const id = core.host.surveyId()
+  if (!id) return false
+  try {
+    catchUp(core, await core.host.api.load(id), 'mine')
+  } catch (error) {
+    core.fail(error, core.host.texts().saveFailed)
+    return false
+  }
+  return write()
+}
+
+/** Takes in what changed on the server without saving; a field both sides changed is a conflict. */
+async function refresh(core: SessionCore): Promise<void> {
+  const id = core.host.surveyId()
+  if (!id) return
+  try {
+    if (!catchUp(core, await core.host.api.load(id))) core.setState({ conflict: true, message: core.host.texts().conflict })
+  } catch (error) {
+    core.fail(error, core.host.texts().loadFailed)
+  }
 }
 
 export function createSession(host: SessionHost): Session {
@@ -152,7 +236,14 @@ export function createSession(host: SessionHost): Session {
     setState({ phase: 'idle', message })
     host.emit('canvass-error', { message, ...(status !== undefined ? { status } : {}) })
   }
-  const core: SessionCore = { host, saved: store.doc, updatedAt: store.doc.updatedAt, setState, fail }
+  const core: SessionCore = {
+    host,
+    saved: store.doc,
+    updatedAt: store.doc.updatedAt,
+    setState,
+    fail,
+    catchUp: (theirs, prefer) => catchUp(core, theirs, prefer),
+  }
 
   /** Asks the server what it thinks of the document as it is now; the answer of an older request is ignored. */
   const validateNow = (): Promise<void> => {
@@ -197,7 +288,7 @@ export function createSession(host: SessionHost): Session {
     void validateNow()
   }
 
-  const write = () => writeSurvey(core)
+  const write = () => writeMerging(core)
 
   const session: Session = {
     get state() {
@@ -235,18 +326,8 @@ export function createSession(host: SessionHost): Session {
       const id = host.surveyId()
       if (id) await session.load(id)
     },
-    async keepMine() {
-      const id = host.surveyId()
-      if (!id) return false
-      try {
-        const theirs = await api.load(id)
-        core.updatedAt = theirs.updatedAt
-      } catch (error) {
-        fail(error, host.texts().saveFailed)
-        return false
-      }
-      return write()
-    },
+    keepMine: () => keepMine(core, write),
+    refresh: () => (state.phase === 'idle' ? refresh(core) : Promise.resolve()),
     dispose() {
       clearTimeout(timer)
       pending?.abort()

@@ -54,6 +54,13 @@ button[aria-pressed=true]{background:var(--cse-accent);color:#fff}
 .cse-problems button{border:none;padding:0;text-decoration:underline;color:var(--cse-danger);text-align:left}
 .cse-conflict{border:2px solid var(--cse-warning);border-radius:var(--cse-radius);padding:8px 12px;display:flex;flex-direction:column;gap:8px}
 .cse-status{min-height:1.4em;color:var(--cse-muted)}
+.cse-status-line{display:flex;align-items:center;gap:4px;min-width:0;flex:1 1 12em}
+.cse-status-line .cse-status{margin:0;overflow-wrap:anywhere}
+.cse-dismiss{padding:0 6px;line-height:1.4}
+.cse-hint{color:var(--cse-muted);font-size:.9em}
+.cse-tokens{display:flex;flex-wrap:wrap;gap:4px;list-style:none;margin:0;padding:0}
+.cse-token{display:inline-flex;align-items:center;gap:2px;border:1px solid var(--cse-border);border-radius:999px;padding:0 2px 0 8px}
+.cse-token button{padding:0 6px;border:0;background:none;line-height:1.4}
 .cse-preview{flex:0 0 auto;position:sticky;top:64px;display:flex;flex-direction:column;gap:8px;max-width:100%}
 .cse-preview-frame{border:1px solid var(--cse-border);border-radius:var(--cse-radius);min-height:400px;overflow:auto;background:#fff}
 .cse-preview-phone{width:375px}

@@ -343,6 +343,9 @@ test('removing a language with translations asks first, then takes its texts alo
   assert.ok(await page.getByText('3 of 4 texts not translated').isVisible())
   await tabTo(page, 'Remove German (Germany)')
   await page.keyboard.press('Enter')
+  // The confirmation opens on Cancel; the removal is one Shift+Tab before it.
+  await focusIs(page, { name: 'Cancel' })
+  await page.keyboard.press('Shift+Tab')
   await focusIs(page, { name: 'Remove German (Germany) and its 1 texts' })
   await page.keyboard.press('Enter')
   await focusIs(page, { name: 'Language to add' })

@@ -10,7 +10,7 @@ import { readableId, setIn, usedIds } from '../src/doc'
 import { blockField, surveyField } from '../src/doc-field'
 import { addEditorLanguage, editorTexts } from '../src/i18n'
 import { createEditorStore } from '../src/store'
-import { problemPlace } from '../src/ui/problem-place'
+import { plainProblem, problemPlace } from '../src/ui/problem-place'
 
 const doc = () => ({
   name: 'S',
@@ -104,8 +104,20 @@ test('readable ids skip every id in use', () => {
 })
 
 test('a problem path in words; UI text in German, a language added, English where it leaves a text out', () => {
-  assert.is(problemPlace('blocks.1.elements.0.choices.2.label', editorTexts('en')), 'Block 2 › Question 1 › Choice 3 › label')
-  assert.is(problemPlace('welcomeCard.headline', editorTexts('de-DE')), 'Willkommenskarte › headline')
+  assert.is(problemPlace('blocks.1.elements.0.choices.2.label', editorTexts('en')), 'Block 2 › Question 1 › Choice 3 › Label')
+  assert.is(problemPlace('welcomeCard.headline', editorTexts('de-DE')), 'Willkommenskarte › Überschrift')
+  assert.is(
+    problemPlace('blocks.0.logic.0.conditions.conditions.0.rightOperand', editorTexts('en')),
+    'Block 1 › Rule 1 › Condition 1 › Value',
+  )
+  const plain = (path: string, message: string) => plainProblem({ path, message }, editorTexts('en')).message
+  assert.is(plain('blocks.1.elements.0.maxSizeInMB', 'Invalid value: Expected >=0 but received -3'), 'Largest file must be 0 MB or more')
+  assert.is(plain('name', 'Invalid length: Expected >=1 but received 0'), 'Name must not be empty')
+  assert.is(
+    plain('status', 'Invalid type: Expected ("draft" | "inProgress") but received "scheduled"'),
+    'Status: choose one of the values offered',
+  )
+  assert.is(plain('languages', 'Language de-DE is listed more than once'), 'Language de-DE is listed more than once')
   addEditorLanguage('fr', { save: 'Enregistrer' })
   assert.is(editorTexts('fr').save, 'Enregistrer')
   assert.is(editorTexts('fr').undo, 'Undo')

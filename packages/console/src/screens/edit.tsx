@@ -5,6 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Boot } from '../boot'
+import { atLeast } from '../boot'
+import { setLeaveGuard } from '../leave-guard'
 import { useConsole } from '../context'
 import type { SurveyPageData } from '../survey-page'
 
@@ -45,8 +47,13 @@ export function EditScreen({ page }: { page: SurveyPageData }) {
     loadEditor(boot).then(
       () => {
         if (gone || !holder.current) return
-        const editor = document.createElement('canvass-survey-editor') as HTMLElement & { requestHeaders?: Record<string, string> }
+        const editor = document.createElement('canvass-survey-editor') as HTMLElement & {
+          requestHeaders?: Record<string, string>
+          dirty?: boolean
+        }
         editor.className = 'cv-editor'
+        // A viewer sees the survey as the editor shows it, with nothing to change (the server refuses a change too).
+        if (!atLeast(boot.role, 'editor')) editor.setAttribute('readonly', '')
         // The page's CSP allows styles by nonce only: the editor puts this one on its own.
         editor.setAttribute('nonce', boot.nonce)
         editor.requestHeaders = api.headers()
@@ -74,8 +81,13 @@ export function EditScreen({ page }: { page: SurveyPageData }) {
       },
       (error: Error) => !gone && setState(error.message),
     )
+    // Leaving with unsaved changes asks first (the shell's dialog, the browser's on closing the page).
+    const clearGuard = setLeaveGuard(
+      () => holder.current?.querySelector<HTMLElement & { dirty?: boolean }>('canvass-survey-editor')?.dirty === true,
+    )
     return () => {
       gone = true
+      clearGuard()
     }
   }, [page.survey.id])
   if (!boot.editor) return <p>This Canvass serves no survey editor: edit the survey through the API.</p>

@@ -3,7 +3,7 @@
  * (`#/surveys/<id>/results`, `…/responses`, `…/share`, `…/edit`) under a header with its status actions.
  */
 import type { AnswerData } from '@canvass/api-client'
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type { SurveyListItem, V1Survey } from '../survey-data'
 import { STATUS_WORDS, TYPE_WORDS } from '../survey-data'
 import { atLeast } from '../boot'
@@ -229,9 +229,20 @@ function SurveyActions({ page }: { page: SurveyPageData }) {
   const [confirming, setConfirming] = useState(false)
   const { survey, archived } = page
   const path = `/api/v3/surveys/${encodeURIComponent(survey.id)}`
+  const group = useRef<HTMLDivElement>(null)
+  /** A status change replaced its own button: the focus goes to the first action of the new status. */
+  const moved = useRef(false)
+  useEffect(() => {
+    if (!moved.current) return
+    moved.current = false
+    group.current?.querySelector<HTMLButtonElement>('button')?.focus()
+  }, [survey.status, archived])
   const setStatus = (status: string, done: string) =>
     run(async () => {
       await api.call(path, { method: 'PATCH', body: { status } })
+      moved.current = true
+      // An open editor takes the status in, so that its next save neither conflicts nor undoes it.
+      void document.querySelector<HTMLElement & { refresh?(): Promise<void> }>('canvass-survey-editor')?.refresh?.()
       page.reload()
     }, done)
   const preview = () =>
@@ -245,7 +256,7 @@ function SurveyActions({ page }: { page: SurveyPageData }) {
       window.open(link.url, '_blank', 'noopener')
     }, 'The preview opened in a new tab')
   return (
-    <div class="cv-actions" role="group" aria-label="Survey actions">
+    <div class="cv-actions" role="group" aria-label="Survey actions" ref={group}>
       {!archived && survey.status === 'draft' && (
         <button
           type="button"
@@ -283,6 +294,7 @@ function SurveyActions({ page }: { page: SurveyPageData }) {
           onClick={() =>
             run(async () => {
               await api.call(`${path}/restore`, { method: 'POST' })
+              moved.current = true
               page.reload()
             }, 'Restored')
           }
@@ -296,6 +308,7 @@ function SurveyActions({ page }: { page: SurveyPageData }) {
           onClick={() =>
             run(async () => {
               await api.call(`${path}/archive`, { method: 'POST' })
+              moved.current = true
               page.reload()
             }, 'Archived')
           }

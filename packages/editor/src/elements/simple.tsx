@@ -1,7 +1,7 @@
 import type { ElementAt } from '../doc-field'
 import { elementField } from '../doc-field'
-import { fieldId, useEditor } from '../ui/context'
-import { CheckboxField, FieldProblems, LocalizedTextField, NumberField, SelectField, TextField } from '../ui/fields'
+import { useEditor } from '../ui/context'
+import { CheckboxField, LocalizedTextField, NumberField, SelectField, TextField, TokenField } from '../ui/fields'
 
 /** Call to action: its text, the button's label, URL and whether it opens a new tab, the dismiss button. */
 export function CtaForm({ at }: { at: ElementAt }) {
@@ -49,30 +49,17 @@ export function DateForm({ at }: { at: ElementAt }) {
 
 /** File upload: one or several files, the largest size, the allowed extensions. */
 export function FileUploadForm({ at }: { at: ElementAt }) {
-  const { doc, texts, write } = useEditor()
-  const extensionsField = elementField(at, 'allowedFileExtensions')
-  const extensions = extensionsField.get(doc)
-  const id = fieldId(extensionsField.path)
+  const { texts } = useEditor()
   return (
     <>
       <CheckboxField field={elementField(at, 'allowMultipleFiles')} label={texts.allowMultipleFiles} />
       <NumberField field={elementField(at, 'maxSizeInMB')} label={texts.maxSizeInMB} />
-      <div class="cse-field">
-        <label for={id}>{texts.allowedFileExtensions}</label>
-        <input
-          id={id}
-          type="text"
-          value={Array.isArray(extensions) ? extensions.join(', ') : ''}
-          onInput={(event) => {
-            const list = (event.currentTarget as HTMLInputElement).value
-              .split(',')
-              .map((part) => part.trim().replace(/^\./, ''))
-              .filter(Boolean)
-            write(extensionsField, list.length ? list : undefined)
-          }}
-        />
-        <FieldProblems path={extensionsField.path} id={`${id}-problems`} />
-      </div>
+      <TokenField
+        field={elementField(at, 'allowedFileExtensions')}
+        label={texts.allowedFileExtensions}
+        hint={texts.allowedFileExtensionsHint}
+        normalize={(text) => text.trim().replace(/^\./, '').toLowerCase()}
+      />
     </>
   )
 }

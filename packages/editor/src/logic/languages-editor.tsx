@@ -103,16 +103,13 @@ export function LanguagesEditor(props: LanguagesEditorProps) {
               {confirming === language.code && (
                 <span class="cse-logic-confirm" role="alert">
                   {fill(texts.confirmRemoveLanguage, { name: name(language.code), count: translated })}{' '}
-                  <button
-                    type="button"
-                    class="cse-logic-remove"
-                    {...{ [FOCUS_ATTRIBUTE]: `confirm:${language.code}` }}
-                    onClick={() => remove(language.code)}
-                  >
+                  <button type="button" class="cse-logic-remove" onClick={() => remove(language.code)}>
                     {fill(texts.removeLanguageAndTexts, { name: name(language.code), count: translated })}
                   </button>
+                  {/* The safe choice has the focus: an Enter pressed too soon removes nothing. */}
                   <button
                     type="button"
+                    {...{ [FOCUS_ATTRIBUTE]: `confirm:${language.code}` }}
                     onClick={() => {
                       setConfirming(undefined)
                       focusLater(`language:${language.code}`)

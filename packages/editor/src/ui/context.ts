@@ -23,8 +23,8 @@ export interface EditorContextValue {
   problemsAt(path: Path): Problem[]
   /** Moves the focus to the element with this DOM id after the next render. */
   focusLater(id: string): void
-  /** The person may only look: every control is disabled. */
-  readOnly?: boolean
+  /** The survey is shown, not changed (the element's `readonly`, a viewer's): fields are read-only, writes do nothing. */
+  readOnly: boolean
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null)

@@ -33,7 +33,7 @@ interface TextFieldProps {
 }
 
 export function TextField({ field, label, type = 'text', multiline }: TextFieldProps) {
-  const { doc, write, problemsAt } = useEditor()
+  const { doc, write, problemsAt, readOnly } = useEditor()
   const path = field.path
   const id = fieldId(path)
   const value = field.get(doc)
@@ -47,6 +47,7 @@ export function TextField({ field, label, type = 'text', multiline }: TextFieldP
     id,
     value: shown,
     onInput,
+    readOnly,
     'aria-invalid': invalid ? ('true' as const) : undefined,
     'aria-describedby': invalid ? `${id}-problems` : undefined,
   }
@@ -73,7 +74,7 @@ export const numberAsText = (field: DocField<number>): DocField<string> =>
   )
 
 export function CheckboxField({ field, label, defaultValue = false }: { field: DocField<boolean>; label: string; defaultValue?: boolean }) {
-  const { doc, write } = useEditor()
+  const { doc, write, readOnly } = useEditor()
   const path = field.path
   const id = fieldId(path)
   const value = field.get(doc)
@@ -84,6 +85,7 @@ export function CheckboxField({ field, label, defaultValue = false }: { field: D
         id={id}
         type="checkbox"
         checked={checked}
+        disabled={readOnly}
         onChange={(event) => write(field, (event.currentTarget as HTMLInputElement).checked)}
       />
       <label for={id}>{label}</label>
@@ -95,6 +97,8 @@ export function CheckboxField({ field, label, defaultValue = false }: { field: D
 export interface Option {
   value: string
   label: string
+  /** Shown (the document's value) but not chosen anew. */
+  disabled?: boolean
 }
 
 /** A choice among `options`; a number field takes `numberAsText(field)`. */
@@ -109,7 +113,7 @@ export function SelectField({
   options: Option[]
   defaultValue?: string
 }) {
-  const { doc, write } = useEditor()
+  const { doc, write, readOnly } = useEditor()
   const path = field.path
   const id = fieldId(path)
   const value = field.get(doc)
@@ -118,11 +122,16 @@ export function SelectField({
   return (
     <div class="cse-field">
       <label for={id}>{label}</label>
-      <select id={id} value={current} onChange={(event) => write(field, (event.currentTarget as HTMLSelectElement).value)}>
+      <select
+        id={id}
+        value={current}
+        disabled={readOnly}
+        onChange={(event) => write(field, (event.currentTarget as HTMLSelectElement).value)}
+      >
         {/* A value the editor has no name for stays selectable, so looking does not change it. */}
         {!known && <option value={current}>{current}</option>}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}
@@ -139,7 +148,7 @@ export function SelectField({
  * map from the document.
  */
 export function LocalizedTextField({ field, label, multiline }: { field: DocField<LocalizedText>; label: string; multiline?: boolean }) {
-  const { doc, write, languages, defaultLanguage, texts, problemsAt } = useEditor()
+  const { doc, write, languages, defaultLanguage, texts, problemsAt, readOnly } = useEditor()
   const path = field.path
   const map = field.get(doc)
   const hasDefault = textIn(map, defaultLanguage) !== ''
@@ -164,6 +173,7 @@ export function LocalizedTextField({ field, label, multiline }: { field: DocFiel
           id,
           value: text,
           lang: code,
+          readOnly,
           onInput: (event: Event) => writeText(code, (event.currentTarget as HTMLInputElement).value),
           'aria-invalid': problems.length ? ('true' as const) : undefined,
           'aria-describedby': describedBy || undefined,
@@ -191,6 +201,91 @@ export function LocalizedTextField({ field, label, multiline }: { field: DocFiel
 
 /** A map of texts as the document holds it: an object (its values are kept as they are, as the editor keeps any field). */
 const isTextMap = (value: unknown): value is LocalizedText => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * A list of values typed as tokens (file extensions): Enter or a comma adds what is typed, each token has a
+ * button that removes it, and Backspace in the empty input removes the last. `normalize` cleans a typed value
+ * (empty: not added); a value already listed is not added twice. An emptied list removes the field.
+ */
+export function TokenField({
+  field,
+  label,
+  hint,
+  normalize = (text) => text.trim(),
+}: {
+  field: DocField<string[]>
+  label: string
+  hint?: string
+  normalize?(text: string): string
+}) {
+  const { doc, write, texts, problemsAt, readOnly } = useEditor()
+  const path = field.path
+  const id = fieldId(path)
+  const stored = field.get(doc)
+  const tokens = Array.isArray(stored) ? stored.map(String) : []
+  const invalid = problemsAt(path).length > 0
+  const writeTokens = (next: string[]) => write(field, next.length ? next : undefined)
+  const add = (input: HTMLInputElement) => {
+    const typed = input.value.split(',').map(normalize).filter(Boolean)
+    input.value = ''
+    const next = [...tokens]
+    for (const token of typed) if (!next.includes(token)) next.push(token)
+    if (next.length !== tokens.length) writeTokens(next)
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    const input = event.currentTarget as HTMLInputElement
+    if (event.key === 'Enter' || event.key === ',') {
+      event.preventDefault()
+      add(input)
+    } else if (event.key === 'Backspace' && input.value === '' && tokens.length > 0) {
+      event.preventDefault()
+      writeTokens(tokens.slice(0, -1))
+    }
+  }
+  const describedBy = [hint ? `${id}-hint` : '', invalid ? `${id}-problems` : ''].filter(Boolean).join(' ')
+  return (
+    <div class="cse-field">
+      <label for={id}>{label}</label>
+      {tokens.length > 0 && (
+        <ul class="cse-tokens" aria-label={label}>
+          {tokens.map((token, index) => (
+            <li key={token} class="cse-token">
+              <span>{token}</span>
+              {!readOnly && (
+                <button
+                  type="button"
+                  aria-label={`${texts.removeToken} ${token}`}
+                  onClick={(event) => {
+                    // The button goes with its token: the focus goes to the input, not to the page.
+                    ;((event.currentTarget as HTMLElement).getRootNode() as Document | ShadowRoot).getElementById(id)?.focus()
+                    writeTokens(tokens.filter((_, at) => at !== index))
+                  }}
+                >
+                  ×
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <input
+        id={id}
+        type="text"
+        readOnly={readOnly}
+        onKeyDown={onKeyDown}
+        onBlur={(event) => add(event.currentTarget as HTMLInputElement)}
+        aria-invalid={invalid ? 'true' : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {hint && (
+        <span class="cse-hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+      <FieldProblems path={path} id={`${id}-problems`} />
+    </div>
+  )
+}
 
 /** A titled group of fields. */
 export function Section({ title, children, id }: { title: string; children: ComponentChildren; id?: string }) {
