@@ -112,17 +112,24 @@ export function createEditorApi(
   const surveyAt = (surveyId: string) => ({ params: { path: { surveyId } } })
   // The document is the editor's own, checked by the server: it goes as the route's body as it is.
   const asBody = <B>(doc: Json) => doc as unknown as B
+  // A survey scheduled through the management API keeps that status: the v3 routes take no `scheduled` (nor its
+  // start date), so a change leaves the status out and the server keeps it as it is.
+  const patchBody = (doc: Json): Json => {
+    if (doc.status !== 'scheduled') return doc
+    const { status: _kept, ...rest } = doc
+    return rest
+  }
   return {
     load: (id) => data(() => client.GET('/api/v3/surveys/{surveyId}', surveyAt(id))),
     create: (doc, workspaceId) =>
       data(() => client.POST('/api/v3/surveys', { body: asBody<Body<'/api/v3/surveys', 'post'>>({ ...doc, workspaceId }) })),
     save: (id, doc) =>
       data(() =>
-        client.PATCH('/api/v3/surveys/{surveyId}', { ...surveyAt(id), body: asBody<Body<'/api/v3/surveys/{surveyId}', 'patch'>>(doc) }),
+        client.PATCH('/api/v3/surveys/{surveyId}', { ...surveyAt(id), body: asBody<Body<'/api/v3/surveys/{surveyId}', 'patch'>>(patchBody(doc)) }),
       ),
     validate: async (doc, { surveyId, workspaceId }, signal) => {
       const envelope = surveyId
-        ? { operation: 'patch', surveyId, data: doc }
+        ? { operation: 'patch', surveyId, data: patchBody(doc) }
         : { operation: 'create', data: workspaceId ? { ...doc, workspaceId } : doc }
       const result = await data<AnswerData<'/api/v3/surveys/validate', 'post'>>(() =>
         client.POST('/api/v3/surveys/validate', {
