@@ -53,7 +53,21 @@ export interface EditorApi {
     signal?: AbortSignal,
   ): Promise<ValidationResult>
   preview(doc: Json, signal?: AbortSignal): Promise<PreviewData>
+  /** The survey's quotas (at most 50, the most a survey holds), each with `count`, the responses it counts so far. */
+  listQuotas(surveyId: string): Promise<Quota[]>
+  createQuota(surveyId: string, quota: QuotaInput): Promise<Quota>
+  /** Replaces the quota's fields with those of `quota`. */
+  updateQuota(surveyId: string, quotaId: string, quota: QuotaInput): Promise<Quota>
+  deleteQuota(surveyId: string, quotaId: string): Promise<Quota>
 }
+
+const QUOTAS = '/api/v1/management/surveys/{surveyId}/quotas'
+const QUOTA = '/api/v1/management/surveys/{surveyId}/quotas/{quotaId}'
+
+/** A quota as the quota routes answer it (docs/api.md, "Quotas"). */
+export type Quota = AnswerData<typeof QUOTAS>[number]
+/** What the editor sends for a quota: every field the quota routes take but `surveyId`. */
+export type QuotaInput = Omit<Body<typeof QUOTAS, 'post'>, 'surveyId'>
 
 export { normalizePath } from '@canvass/api-client'
 
@@ -108,6 +122,10 @@ export function createEditorApi(
           ...(signal ? { signal } : {}),
         }),
       ) as Promise<PreviewData>,
+    listQuotas: (surveyId) => data(() => client.GET(QUOTAS, { params: { path: { surveyId }, query: { limit: 50 } } })),
+    createQuota: (surveyId, quota) => data(() => client.POST(QUOTAS, { params: { path: { surveyId } }, body: quota })),
+    updateQuota: (surveyId, quotaId, quota) => data(() => client.PUT(QUOTA, { params: { path: { surveyId, quotaId } }, body: quota })),
+    deleteQuota: (surveyId, quotaId) => data(() => client.DELETE(QUOTA, { params: { path: { surveyId, quotaId } } })),
   }
 }
 

@@ -11,6 +11,7 @@ import type { EditorTexts } from './i18n'
 import { HiddenFieldsEditor, LanguagesEditor, VariablesEditor, applyLanguagesPatch, logicProblemMessages } from './logic'
 import type { LogicTexts } from './logic'
 import { Preview } from './preview'
+import { QuotasPanel } from './quotas'
 import type { Session } from './session'
 import type { EditorStore } from './store'
 import type { EditorContextValue } from './ui/context'
@@ -149,6 +150,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
                 onChange={(hiddenFields) => context.write(surveyField('hiddenFields'), hiddenFields)}
               />
             </Section>
+            <QuotasPanel client={client} />
           </div>
           {previewing && <Preview doc={doc} api={api} client={client} texts={texts} nonce={nonce} />}
         </div>

@@ -252,6 +252,7 @@ const EXPECTED = {
   metadata: {},
   // Set by the server, known in advance for a survey made through an editor token of a key's workspace.
   customCss: null,
+  showLanguageSwitch: null,
   archivedAt: null,
   visibility: 'workspace',
   owner: null,

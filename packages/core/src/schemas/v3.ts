@@ -74,6 +74,8 @@ export const v3SurveyCreateSchema = v.strictObject({
   targeting: v.optional(documentFields.targeting),
   // The survey's own CSS (docs/api.md, "Survey custom CSS in v3"); `null` is none.
   customCss: v.optional(v.nullable(customCssSourceSchema)),
+  // Whether respondents get a language switcher (the reference's survey field); `null` is not set.
+  showLanguageSwitch: v.optional(v.nullable(v.boolean())),
 })
 
 /**
@@ -112,6 +114,7 @@ export const v3SurveyPatchSchema = v.pipe(
     distribution: v.optional(documentFields.distribution),
     targeting: v.optional(documentFields.targeting),
     customCss: v.optional(v.nullable(customCssSourceSchema)),
+    showLanguageSwitch: v.optional(v.nullable(v.boolean())),
     // Echoes of what GET answers, so that a fetched survey can be sent back; a changed value is a 422
     // (`read_only_field`). `updatedAt` is a precondition: another is a 409.
     id: v.optional(v.pipe(v.string(), v.maxLength(255))),
@@ -170,6 +173,7 @@ export const v3SurveyAnswer = v.object({
   ),
   targeting: v.optional(v.object({ filters: v.array(v.unknown()) })),
   customCss: v.nullable(v.object({ light: v.nullable(v.string()), dark: v.nullable(v.string()) })),
+  showLanguageSwitch: v.nullable(v.boolean()),
   ...visibilityFields,
 })
 

@@ -3,7 +3,8 @@
  * texts still lack a translation. The default language is chosen only before the survey is first saved (a v3
  * PATCH takes `defaultLanguage` only as GET answered it); afterwards it is shown, not offered. Removing a
  * language that has translations asks first: `applyLanguagesPatch` removes those texts with it, since the
- * server refuses a text in a language the survey does not list.
+ * server refuses a text in a language the survey does not list. With more than one language, a checkbox lets
+ * respondents choose theirs from a menu in the survey (`showLanguageSwitch`).
  */
 import { useState } from 'preact/hooks'
 import { FOCUS_ATTRIBUTE, neighbourKey, useFocusAfterRender } from './focus'
@@ -126,6 +127,22 @@ export function LanguagesEditor(props: LanguagesEditorProps) {
           )
         })}
       </ul>
+      {languages.length > 1 && (
+        <label class="cse-logic-check">
+          <input
+            type="checkbox"
+            checked={survey.showLanguageSwitch === true}
+            aria-describedby="cse-language-switch-hint"
+            onChange={(event) => onChange({ languages: survey.languages ?? languages, showLanguageSwitch: event.currentTarget.checked })}
+          />
+          <span>{texts.languageSwitch}</span>
+        </label>
+      )}
+      {languages.length > 1 && (
+        <p class="cse-logic-note" id="cse-language-switch-hint">
+          {texts.languageSwitchHint}
+        </p>
+      )}
       {addable.length > 0 && (
         <AddLanguage
           addable={addable}

@@ -23,6 +23,8 @@ export interface EditorContextValue {
   problemsAt(path: Path): Problem[]
   /** Moves the focus to the element with this DOM id after the next render. */
   focusLater(id: string): void
+  /** Shows the survey without any control that changes it (a viewer's editor). */
+  readOnly?: boolean
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null)

@@ -69,6 +69,7 @@ export function v3SurveyOutput(survey: SurveyRecord, workspaceId: string, segmen
       : {}),
     // The survey's own CSS as it was written (its source; what it compiled to is never shown).
     customCss: survey.customCss?.source ?? null,
+    showLanguageSwitch: survey.showLanguageSwitch,
     ...V3_KEY_VISIBILITY,
   }
 }
@@ -125,6 +126,7 @@ export function v1BodyOf(
   for (const field of ['name', 'status', 'type'] as const) {
     if (document[field] !== undefined) body[field] = document[field]
   }
+  if (document.showLanguageSwitch !== undefined) body.showLanguageSwitch = document.showLanguageSwitch
   if (document.hiddenFields !== undefined) body.hiddenFields = { fieldIds: [], ...(document.hiddenFields as object) }
   const into = (value: unknown, path: string) => toStoredText(value, path, defaultLanguage, declared, problems)
   if (document.metadata !== undefined) body.metadata = into(document.metadata, 'metadata')
