@@ -1520,7 +1520,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a survey's quotas */
+        /** List a survey's quotas, each with the responses it counts so far */
         get: operations["getV1ManagementSurveysBySurveyIdQuotas"];
         put?: never;
         /** Create a quota of a survey */
@@ -1538,7 +1538,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one quota */
+        /** Read one quota, with the responses it counts so far */
         get: operations["getV1ManagementSurveysBySurveyIdQuotasByQuotaId"];
         /** Update a quota: fields sent replace those stored */
         put: operations["putV1ManagementSurveysBySurveyIdQuotasByQuotaId"];
@@ -5100,6 +5100,7 @@ export interface operations {
                         light: string | null;
                         dark: string | null;
                     } | null;
+                    showLanguageSwitch?: boolean | null;
                     id?: string;
                 };
             };
@@ -6558,6 +6559,7 @@ export interface operations {
                         light: string | null;
                         dark: string | null;
                     } | null;
+                    showLanguageSwitch?: boolean | null;
                 };
             };
         };
@@ -6616,6 +6618,7 @@ export interface operations {
                                 light: string | null;
                                 dark: string | null;
                             } | null;
+                            showLanguageSwitch: boolean | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -6771,6 +6774,7 @@ export interface operations {
                                 light: string | null;
                                 dark: string | null;
                             } | null;
+                            showLanguageSwitch: boolean | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -6964,6 +6968,7 @@ export interface operations {
                         light: string | null;
                         dark: string | null;
                     } | null;
+                    showLanguageSwitch?: boolean | null;
                     id?: string;
                     workspaceId?: string;
                     type?: string;
@@ -7034,6 +7039,7 @@ export interface operations {
                                 light: string | null;
                                 dark: string | null;
                             } | null;
+                            showLanguageSwitch: boolean | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -7389,6 +7395,7 @@ export interface operations {
                                 light: string | null;
                                 dark: string | null;
                             } | null;
+                            showLanguageSwitch: boolean | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -7567,6 +7574,7 @@ export interface operations {
                                 light: string | null;
                                 dark: string | null;
                             } | null;
+                            showLanguageSwitch: boolean | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -14274,6 +14282,7 @@ export interface operations {
                             action: "endSurvey" | "continueSurvey";
                             endingCardId: string | null;
                             countPartialSubmissions: boolean;
+                            count?: number;
                         }[];
                     };
                 };
@@ -14510,6 +14519,7 @@ export interface operations {
                             action: "endSurvey" | "continueSurvey";
                             endingCardId: string | null;
                             countPartialSubmissions: boolean;
+                            count?: number;
                         };
                     };
                 };

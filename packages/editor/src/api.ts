@@ -122,7 +122,7 @@ export function createEditorApi(
           ...(signal ? { signal } : {}),
         }),
       ) as Promise<PreviewData>,
-    listQuotas: (surveyId) => data(() => client.GET(QUOTAS, { params: { path: { surveyId }, query: { limit: 50 } } })),
+    listQuotas: (surveyId) => data(() => client.GET(QUOTAS, { params: { path: { surveyId }, query: { limit: '50' } } })),
     createQuota: (surveyId, quota) => data(() => client.POST(QUOTAS, { params: { path: { surveyId } }, body: quota })),
     updateQuota: (surveyId, quotaId, quota) => data(() => client.PUT(QUOTA, { params: { path: { surveyId, quotaId } }, body: quota })),
     deleteQuota: (surveyId, quotaId) => data(() => client.DELETE(QUOTA, { params: { path: { surveyId, quotaId } } })),

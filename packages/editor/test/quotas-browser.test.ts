@@ -200,7 +200,9 @@ test('a quota with a condition, a limit and an ending: refused without a name, s
   assert.equal(await shadowText(page, '.cse-quota-count'), ['0 of 1 responses'])
 
   // A respondent who meets the quota is counted; the panel shows it on refresh.
-  const answered = await bed.call('POST', `/api/v2/client/${bed.envA}/responses`, { body: { surveyId, finished: true, data: { plan: 'Pro' } } })
+  const answered = await bed.call('POST', `/api/v2/client/${bed.envA}/responses`, {
+    body: { surveyId, finished: true, data: { plan: 'Pro' } },
+  })
   assert.is(answered.status, 200, answered.text)
   await tabTo(page, 'Refresh counts')
   await page.keyboard.press('Enter')

@@ -79,7 +79,9 @@ function LanguageLinks({ survey, link }: { survey: SurveyPageData['survey']; lin
   return (
     <div>
       <h3>A link per language</h3>
-      <p>The survey's link shows each respondent the language their browser prefers, when the survey has it. These links open one language.</p>
+      <p>
+        The survey's link shows each respondent the language their browser prefers, when the survey has it. These links open one language.
+      </p>
       {codes.map((code) => (
         <CopyField
           key={code}

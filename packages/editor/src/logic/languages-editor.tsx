@@ -127,22 +127,7 @@ export function LanguagesEditor(props: LanguagesEditorProps) {
           )
         })}
       </ul>
-      {languages.length > 1 && (
-        <label class="cse-logic-check">
-          <input
-            type="checkbox"
-            checked={survey.showLanguageSwitch === true}
-            aria-describedby="cse-language-switch-hint"
-            onChange={(event) => onChange({ languages: survey.languages ?? languages, showLanguageSwitch: event.currentTarget.checked })}
-          />
-          <span>{texts.languageSwitch}</span>
-        </label>
-      )}
-      {languages.length > 1 && (
-        <p class="cse-logic-note" id="cse-language-switch-hint">
-          {texts.languageSwitchHint}
-        </p>
-      )}
+      {languages.length > 1 && <LanguageSwitchOption survey={survey} texts={texts} onChange={onChange} />}
       {addable.length > 0 && (
         <AddLanguage
           addable={addable}
@@ -157,6 +142,28 @@ export function LanguagesEditor(props: LanguagesEditorProps) {
         />
       )}
     </section>
+  )
+}
+
+/** Whether respondents get a language menu in the survey (`showLanguageSwitch`), for a survey in several languages. */
+function LanguageSwitchOption({ survey, texts, onChange }: LanguagesEditorProps) {
+  return (
+    <>
+      <label class="cse-logic-check">
+        <input
+          type="checkbox"
+          checked={survey.showLanguageSwitch === true}
+          aria-describedby="cse-language-switch-hint"
+          onChange={(event) =>
+            onChange({ languages: survey.languages ?? languagesOf(survey), showLanguageSwitch: event.currentTarget.checked })
+          }
+        />
+        <span>{texts.languageSwitch}</span>
+      </label>
+      <p class="cse-logic-note" id="cse-language-switch-hint">
+        {texts.languageSwitchHint}
+      </p>
+    </>
   )
 }
 

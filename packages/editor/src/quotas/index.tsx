@@ -6,6 +6,7 @@
  * once, and the survey's Save never does. A survey not saved yet has no id, and so no quotas: the panel says
  * so. Conditions are the logic editor's rows (`ConditionRow`) over every question, hidden field and variable.
  */
+import type { ComponentChildren } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { EditorApi, Quota } from '../api'
 import { EditorApiError } from '../api'
@@ -29,41 +30,15 @@ export function QuotasPanel({ client }: { client: EditorApi }) {
   const { doc, logicTexts, readOnly } = useEditor()
   const texts = quotaTextsFor(logicTexts.locale)
   const surveyId = typeof doc.id === 'string' && doc.id !== '' ? doc.id : undefined
-  const [quotas, setQuotas] = useState<Quota[] | undefined>()
-  const [loadError, setLoadError] = useState<string | undefined>()
+  const { quotas, loadError, load } = useQuotaList(client, surveyId)
   const [editing, setEditing] = useState<QuotaDraft | undefined>()
   const [problems, setProblems] = useState<QuotaProblems>({})
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState<string | undefined>()
   const [status, setStatus] = useState('')
   const [root, focusLater] = useFocusAfterRender<HTMLDivElement>()
-  const current = useRef(surveyId)
-  current.current = surveyId
-
-  const load = async (): Promise<Quota[] | undefined> => {
-    if (!surveyId) return undefined
-    try {
-      const list = await client.listQuotas(surveyId)
-      if (current.current !== surveyId) return undefined
-      setQuotas(list)
-      setLoadError(undefined)
-      return list
-    } catch (error) {
-      if (current.current === surveyId) setLoadError(error instanceof Error ? error.message : String(error))
-      return undefined
-    }
-  }
-
-  useEffect(() => {
-    setQuotas(undefined)
-    setEditing(undefined)
-    if (!surveyId) return
-    void load()
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void load()
-    }, REFRESH_MS)
-    return () => clearInterval(timer)
-  }, [surveyId, client])
+  // Another survey (the one just created, or another loaded) closes what was open for the one before.
+  useEffect(() => setEditing(undefined), [surveyId])
 
   if (!surveyId) {
     return (
@@ -158,48 +133,22 @@ export function QuotasPanel({ client }: { client: EditorApi }) {
         {quotas && quotas.length > 0 && (
           <ul class="cse-logic-list">
             {quotas.map((quota) => (
-              <li key={quota.id} class="cse-element">
-                <QuotaSummary quota={quota} survey={doc} texts={texts} />
-                {!readOnly && editing?.id !== quota.id && (
-                  <div class="cse-row-buttons">
-                    <button type="button" {...focusAttr(`quota-edit:${quota.id}`)} disabled={busy} onClick={() => open(draftOf(quota))}>
-                      {fill(texts.edit, { name: quota.name })}
-                    </button>
-                    <button
-                      type="button"
-                      class="cse-logic-remove"
-                      disabled={busy}
-                      onClick={() => {
-                        setConfirming(quota.id)
-                        focusLater(`quota-keep:${quota.id}`)
-                      }}
-                    >
-                      {fill(texts.remove, { name: quota.name })}
-                    </button>
-                  </div>
-                )}
-                {confirming === quota.id && (
-                  <div class="cse-logic-confirm" role="alert">
-                    <p>{fill(texts.confirmRemove, { name: quota.name })}</p>
-                    <div class="cse-row-buttons">
-                      <button
-                        type="button"
-                        {...focusAttr(`quota-keep:${quota.id}`)}
-                        onClick={() => {
-                          setConfirming(undefined)
-                          focusLater(`quota-edit:${quota.id}`)
-                        }}
-                      >
-                        {texts.keep}
-                      </button>
-                      <button type="button" class="cse-logic-remove" disabled={busy} onClick={() => void remove(quota)}>
-                        {texts.confirmRemoveYes}
-                      </button>
-                    </div>
-                  </div>
-                )}
+              <QuotaItem
+                key={quota.id}
+                quota={quota}
+                texts={texts}
+                busy={busy}
+                editing={editing?.id === quota.id}
+                confirming={confirming === quota.id}
+                onEdit={() => open(draftOf(quota))}
+                onConfirm={(shown) => {
+                  setConfirming(shown ? quota.id : undefined)
+                  focusLater(shown ? `quota-keep:${quota.id}` : `quota-edit:${quota.id}`)
+                }}
+                onRemove={() => void remove(quota)}
+              >
                 {editing?.id === quota.id && form}
-              </li>
+              </QuotaItem>
             ))}
           </ul>
         )}
@@ -221,6 +170,90 @@ export function QuotasPanel({ client }: { client: EditorApi }) {
         </p>
       </div>
     </Section>
+  )
+}
+
+/**
+ * The survey's quotas with their counts, read when the survey (its id) is there, again every `REFRESH_MS`
+ * while the page is shown, and on `load()`; a read answered after the survey changed is dropped.
+ */
+function useQuotaList(client: EditorApi, surveyId: string | undefined) {
+  const [quotas, setQuotas] = useState<Quota[] | undefined>()
+  const [loadError, setLoadError] = useState<string | undefined>()
+  const current = useRef(surveyId)
+  current.current = surveyId
+  const load = async (): Promise<Quota[] | undefined> => {
+    if (!surveyId) return undefined
+    try {
+      const list = await client.listQuotas(surveyId)
+      if (current.current !== surveyId) return undefined
+      setQuotas(list)
+      setLoadError(undefined)
+      return list
+    } catch (error) {
+      if (current.current === surveyId) setLoadError(error instanceof Error ? error.message : String(error))
+      return undefined
+    }
+  }
+  useEffect(() => {
+    setQuotas(undefined)
+    if (!surveyId) return
+    void load()
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void load()
+    }, REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [surveyId, client])
+  return { quotas, loadError, load }
+}
+
+interface QuotaItemProps {
+  quota: Quota
+  texts: QuotaTexts
+  busy: boolean
+  /** Its form is open (the children). */
+  editing: boolean
+  /** Its deletion is being confirmed. */
+  confirming: boolean
+  onEdit(): void
+  /** Shows or hides the confirmation of its deletion. */
+  onConfirm(shown: boolean): void
+  onRemove(): void
+  children: ComponentChildren
+}
+
+/** One quota of the list: its summary, Edit and Delete (which asks first, the safe choice focused), or its form. */
+function QuotaItem(props: QuotaItemProps) {
+  const { quota, texts, busy } = props
+  const { doc, readOnly } = useEditor()
+  return (
+    <li class="cse-element">
+      <QuotaSummary quota={quota} survey={doc} texts={texts} />
+      {!readOnly && !props.editing && (
+        <div class="cse-row-buttons">
+          <button type="button" {...focusAttr(`quota-edit:${quota.id}`)} disabled={busy} onClick={props.onEdit}>
+            {fill(texts.edit, { name: quota.name })}
+          </button>
+          <button type="button" class="cse-logic-remove" disabled={busy} onClick={() => props.onConfirm(true)}>
+            {fill(texts.remove, { name: quota.name })}
+          </button>
+        </div>
+      )}
+      {props.confirming && (
+        <div class="cse-logic-confirm" role="alert">
+          <p>{fill(texts.confirmRemove, { name: quota.name })}</p>
+          <div class="cse-row-buttons">
+            <button type="button" {...focusAttr(`quota-keep:${quota.id}`)} onClick={() => props.onConfirm(false)}>
+              {texts.keep}
+            </button>
+            <button type="button" class="cse-logic-remove" disabled={busy} onClick={props.onRemove}>
+              {texts.confirmRemoveYes}
+            </button>
+          </div>
+        </div>
+      )}
+      {props.children}
+    </li>
   )
 }
 
@@ -276,10 +309,6 @@ interface QuotaFormProps {
 
 /** The form of one quota: name, limit, conditions, what fullness does, and its own Save. */
 function QuotaForm({ draft, problems, busy, texts, onChange, onSave, onCancel, focusLater }: QuotaFormProps) {
-  const { doc, logicTexts, defaultLanguage } = useEditor()
-  const block = wholeSurveyBlock(doc)
-  const endings = doc.endings ?? []
-  const conditionKeys = draft.conditions.map((condition) => `quota-condition:${condition.id}`)
   const titleId = 'cse-quota-form-title'
   const described = (field: string, problem: string | undefined) =>
     problem ? { 'aria-invalid': 'true' as const, 'aria-describedby': `cse-quota-${field}-problem` } : {}
@@ -289,8 +318,6 @@ function QuotaForm({ draft, problems, busy, texts, onChange, onSave, onCancel, f
         {problem}
       </p>
     )
-  const setCondition = (index: number, condition: Condition) =>
-    onChange({ ...draft, conditions: draft.conditions.map((item, i) => (i === index ? condition : item)) })
   return (
     <form
       class="cse-subsection"
@@ -341,107 +368,8 @@ function QuotaForm({ draft, problems, busy, texts, onChange, onSave, onCancel, f
         />
         {problemText('limit', problems.limit)}
       </div>
-      <fieldset class="cse-subsection">
-        <legend>{texts.conditions}</legend>
-        {draft.conditions.length === 0 && <p class="cse-logic-note">{texts.noConditions}</p>}
-        {draft.conditions.length > 1 && (
-          <div class="cse-field">
-            <label for="cse-quota-connector">{texts.match}</label>
-            <select
-              id="cse-quota-connector"
-              value={draft.connector}
-              onChange={(event) => onChange({ ...draft, connector: event.currentTarget.value === 'or' ? 'or' : 'and' })}
-            >
-              <option value="and">{texts.matchAll}</option>
-              <option value="or">{texts.matchAny}</option>
-            </select>
-          </div>
-        )}
-        {block &&
-          draft.conditions.map((condition, index) => (
-            <ConditionRow
-              key={condition.id}
-              survey={doc}
-              block={block}
-              condition={condition}
-              index={index}
-              lang={defaultLanguage}
-              texts={logicTexts}
-              focusKey={`quota-condition:${condition.id}`}
-              problem={problems.conditions?.[index]}
-              onChange={(next) => setCondition(index, next)}
-              onRemove={() => {
-                focusLater(neighbourKey(conditionKeys, index, 'quota-add-condition'))
-                onChange({ ...draft, conditions: draft.conditions.filter((_, i) => i !== index) })
-              }}
-            />
-          ))}
-        {block ? (
-          <div class="cse-row-buttons">
-            <button
-              type="button"
-              class="cse-logic-add"
-              {...focusAttr('quota-add-condition')}
-              onClick={() => {
-                const added = addQuotaCondition(draft, doc)
-                if (!added) return
-                focusLater(`quota-condition:${added.condition.id}`)
-                onChange(added.draft)
-              }}
-            >
-              {texts.addCondition}
-            </button>
-          </div>
-        ) : (
-          <p class="cse-logic-note">{texts.noQuestions}</p>
-        )}
-        <p class="cse-logic-note">{texts.savedPartsOnly}</p>
-      </fieldset>
-      <fieldset class="cse-subsection">
-        <legend>{texts.whenFull}</legend>
-        <label class="cse-logic-check">
-          <input
-            type="radio"
-            name="cse-quota-action"
-            checked={draft.action === 'endSurvey'}
-            onChange={() => onChange({ ...draft, action: 'endSurvey', endingCardId: draft.endingCardId || (endings[0]?.id ?? '') })}
-          />
-          <span>{texts.endSurvey}</span>
-        </label>
-        <label class="cse-logic-check">
-          <input
-            type="radio"
-            name="cse-quota-action"
-            checked={draft.action === 'continueSurvey'}
-            onChange={() => onChange({ ...draft, action: 'continueSurvey' })}
-          />
-          <span>{texts.continueSurvey}</span>
-        </label>
-        {draft.action === 'endSurvey' && (
-          <div class="cse-field">
-            <label for="cse-quota-ending">{texts.ending}</label>
-            <select
-              id="cse-quota-ending"
-              {...focusAttr('quota-ending')}
-              {...described('ending', problems.endingCardId)}
-              value={draft.endingCardId}
-              onChange={(event) => onChange({ ...draft, endingCardId: event.currentTarget.value })}
-            >
-              <option value="">{texts.chooseEnding}</option>
-              {draft.endingCardId !== '' && !endings.some((ending) => ending.id === draft.endingCardId) && (
-                <option value={draft.endingCardId}>{fill(logicTexts.unknownOption, { id: draft.endingCardId })}</option>
-              )}
-              {endings.map((ending) => (
-                <option key={ending.id} value={ending.id}>
-                  {endingLabel(ending, doc, defaultLanguage, logicTexts)}
-                </option>
-              ))}
-            </select>
-            {problemText('ending', problems.endingCardId)}
-            {endings.length === 0 && <p class="cse-logic-note">{texts.noEndings}</p>}
-          </div>
-        )}
-      </fieldset>
+      <QuotaConditions draft={draft} problems={problems.conditions} texts={texts} onChange={onChange} focusLater={focusLater} />
+      <WhenFull draft={draft} problem={problems.endingCardId} texts={texts} onChange={onChange} />
       <label class="cse-logic-check">
         <input
           type="checkbox"
@@ -462,12 +390,146 @@ function QuotaForm({ draft, problems, busy, texts, onChange, onSave, onCancel, f
   )
 }
 
+/** Which responses a quota counts: its conditions, the logic editor's rows, joined by one connector. */
+function QuotaConditions(props: {
+  draft: QuotaDraft
+  problems: Record<number, string> | undefined
+  texts: QuotaTexts
+  onChange(draft: QuotaDraft): void
+  focusLater(key: string): void
+}) {
+  const { draft, problems, texts, onChange, focusLater } = props
+  const { doc, logicTexts, defaultLanguage } = useEditor()
+  const block = wholeSurveyBlock(doc)
+  const conditionKeys = draft.conditions.map((condition) => `quota-condition:${condition.id}`)
+  const setCondition = (index: number, condition: Condition) =>
+    onChange({ ...draft, conditions: draft.conditions.map((item, i) => (i === index ? condition : item)) })
+  return (
+    <fieldset class="cse-subsection">
+      <legend>{texts.conditions}</legend>
+      {draft.conditions.length === 0 && <p class="cse-logic-note">{texts.noConditions}</p>}
+      {draft.conditions.length > 1 && (
+        <div class="cse-field">
+          <label for="cse-quota-connector">{texts.match}</label>
+          <select
+            id="cse-quota-connector"
+            value={draft.connector}
+            onChange={(event) => onChange({ ...draft, connector: event.currentTarget.value === 'or' ? 'or' : 'and' })}
+          >
+            <option value="and">{texts.matchAll}</option>
+            <option value="or">{texts.matchAny}</option>
+          </select>
+        </div>
+      )}
+      {block &&
+        draft.conditions.map((condition, index) => (
+          <ConditionRow
+            key={condition.id}
+            survey={doc}
+            block={block}
+            condition={condition}
+            index={index}
+            lang={defaultLanguage}
+            texts={logicTexts}
+            focusKey={`quota-condition:${condition.id}`}
+            problem={problems?.[index]}
+            onChange={(next) => setCondition(index, next)}
+            onRemove={() => {
+              focusLater(neighbourKey(conditionKeys, index, 'quota-add-condition'))
+              onChange({ ...draft, conditions: draft.conditions.filter((_, i) => i !== index) })
+            }}
+          />
+        ))}
+      {block ? (
+        <div class="cse-row-buttons">
+          <button
+            type="button"
+            class="cse-logic-add"
+            {...focusAttr('quota-add-condition')}
+            onClick={() => {
+              const added = addQuotaCondition(draft, doc)
+              if (!added) return
+              focusLater(`quota-condition:${added.condition.id}`)
+              onChange(added.draft)
+            }}
+          >
+            {texts.addCondition}
+          </button>
+        </div>
+      ) : (
+        <p class="cse-logic-note">{texts.noQuestions}</p>
+      )}
+      <p class="cse-logic-note">{texts.savedPartsOnly}</p>
+    </fieldset>
+  )
+}
+
+/** What a full quota does: end the survey at an ending, or let the respondent continue. */
+function WhenFull(props: { draft: QuotaDraft; problem: string | undefined; texts: QuotaTexts; onChange(draft: QuotaDraft): void }) {
+  const { draft, problem, texts, onChange } = props
+  const { doc, logicTexts, defaultLanguage } = useEditor()
+  const endings = doc.endings ?? []
+  return (
+    <fieldset class="cse-subsection">
+      <legend>{texts.whenFull}</legend>
+      <label class="cse-logic-check">
+        <input
+          type="radio"
+          name="cse-quota-action"
+          checked={draft.action === 'endSurvey'}
+          onChange={() => onChange({ ...draft, action: 'endSurvey', endingCardId: draft.endingCardId || (endings[0]?.id ?? '') })}
+        />
+        <span>{texts.endSurvey}</span>
+      </label>
+      <label class="cse-logic-check">
+        <input
+          type="radio"
+          name="cse-quota-action"
+          checked={draft.action === 'continueSurvey'}
+          onChange={() => onChange({ ...draft, action: 'continueSurvey' })}
+        />
+        <span>{texts.continueSurvey}</span>
+      </label>
+      {draft.action === 'endSurvey' && (
+        <div class="cse-field">
+          <label for="cse-quota-ending">{texts.ending}</label>
+          <select
+            id="cse-quota-ending"
+            {...focusAttr('quota-ending')}
+            {...(problem ? { 'aria-invalid': 'true' as const, 'aria-describedby': 'cse-quota-ending-problem' } : {})}
+            value={draft.endingCardId}
+            onChange={(event) => onChange({ ...draft, endingCardId: event.currentTarget.value })}
+          >
+            <option value="">{texts.chooseEnding}</option>
+            {draft.endingCardId !== '' && !endings.some((ending) => ending.id === draft.endingCardId) && (
+              <option value={draft.endingCardId}>{fill(logicTexts.unknownOption, { id: draft.endingCardId })}</option>
+            )}
+            {endings.map((ending) => (
+              <option key={ending.id} value={ending.id}>
+                {endingLabel(ending, doc, defaultLanguage, logicTexts)}
+              </option>
+            ))}
+          </select>
+          {problem && (
+            <p class="cse-field-problems" id="cse-quota-ending-problem">
+              {problem}
+            </p>
+          )}
+          {endings.length === 0 && <p class="cse-logic-note">{texts.noEndings}</p>}
+        </div>
+      )}
+    </fieldset>
+  )
+}
+
 /** The focus key of the first field a refusal names, in the form's order. */
 function firstProblemKey(problems: QuotaProblems, conditions: Condition[]): string {
   if (problems.form) return 'quota-form-error'
   if (problems.name) return 'quota-name'
   if (problems.limit) return 'quota-limit'
-  const index = Object.keys(problems.conditions ?? {}).map(Number).sort((a, b) => a - b)[0]
+  const index = Object.keys(problems.conditions ?? {})
+    .map(Number)
+    .sort((a, b) => a - b)[0]
   if (index !== undefined && conditions[index]) return `quota-condition:${conditions[index].id}`
   return 'quota-ending'
 }

@@ -83,7 +83,8 @@ export function draftProblems(draft: QuotaDraft, survey: SurveyDocument, texts: 
   draft.conditions.forEach((condition, index) => {
     const spec = operatorsFor(survey, condition.leftOperand).find((item) => item.operator === condition.operator)
     const right = condition.rightOperand
-    const empty = right === undefined || (right.type === 'static' && (right.value === '' || (Array.isArray(right.value) && right.value.length === 0)))
+    const empty =
+      right === undefined || (right.type === 'static' && (right.value === '' || (Array.isArray(right.value) && right.value.length === 0)))
     if (spec && spec.right !== 'none' && empty) (problems.conditions ??= {})[index] = texts.conditionValueMissing
   })
   return problems

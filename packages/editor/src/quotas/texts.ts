@@ -127,7 +127,8 @@ const de: QuotaTexts = {
   endingMissing: 'Wählen Sie den Abschluss, den Teilnehmende sehen, wenn die Quote voll ist.',
   endingUnsaved: 'Dieser Abschluss ist nicht in der gespeicherten Umfrage: Speichern Sie zuerst die Umfrage.',
   conditionValueMissing: 'Wählen oder schreiben Sie, womit verglichen wird.',
-  conditionUnsaved: 'Diese Frage, dieses versteckte Feld oder diese Variable ist nicht in der gespeicherten Umfrage: Speichern Sie zuerst die Umfrage.',
+  conditionUnsaved:
+    'Diese Frage, dieses versteckte Feld oder diese Variable ist nicht in der gespeicherten Umfrage: Speichern Sie zuerst die Umfrage.',
   tooMany: 'Eine Umfrage hat höchstens 50 Quoten.',
   saveFailed: 'Die Quote wurde nicht gespeichert: {reason}',
   fixProblems: 'Die Quote wurde nicht gespeichert: Korrigieren Sie die markierten Felder.',
