@@ -17,7 +17,7 @@ export interface V1Survey {
   variables?: Array<{ id: string; name: string }>
   singleUse?: { enabled?: boolean } | null
   resultShareKey?: string | null
-  languages?: Array<{ language?: { code?: string }; default?: boolean }>
+  languages?: Array<{ language?: { code?: string }; default?: boolean; enabled?: boolean }>
 }
 
 /** The v3 list's item (`GET /api/v3/surveys`). */

@@ -412,14 +412,18 @@ test('Preview opens the draft link page; Edit opens the editor inside the consol
   await bed.call('DELETE', `/api/v1/management/surveys/${id}`, { key: bed.keyA })
 })
 
-test('a single-use survey makes single-use links, each on the link page with its id', async () => {
+test('a single-use survey in two languages makes single-use links, each on the link page with its id, and a link per language', async () => {
   const made = await bed.call('POST', '/api/v1/management/surveys', {
     key: bed.keyA,
     body: {
       name: 'Once each',
       status: 'inProgress',
       singleUse: { enabled: true, isEncrypted: false },
-      questions: [{ id: 'q', type: 'openText', headline: { default: 'Why?' } }],
+      languages: [
+        { default: true, enabled: true, language: { code: 'en-US', alias: null } },
+        { default: false, enabled: true, language: { code: 'de-DE', alias: null } },
+      ],
+      questions: [{ id: 'q', type: 'openText', headline: { default: 'Why?', 'de-DE': 'Warum?' } }],
     },
   })
   assert.is(made.status, 200, made.text)
@@ -427,6 +431,11 @@ test('a single-use survey makes single-use links, each on the link page with its
   const tab = await context.newPage()
   await tab.goto(`${bed.url}/console#/surveys/${id}/share`)
   await tab.locator('h1', { hasText: 'Once each' }).waitFor()
+  assert.equal(
+    [await tab.locator('#cv-survey-link-en-US').inputValue(), await tab.locator('#cv-survey-link-de-DE').inputValue()],
+    [`${bed.url}/s/${id}?lang=en-US`, `${bed.url}/s/${id}?lang=de-DE`],
+  )
+  assert.is(await tab.getByLabel('Link in German (Germany)').count(), 1, 'each link labelled by its language')
   await tabTo(tab, 'How many (1 to 5,000)')
   await tab.keyboard.press('Control+A')
   await tab.keyboard.type('3')

@@ -1520,7 +1520,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a survey's quotas */
+        /** List a survey's quotas, each with the responses it counts so far */
         get: operations["getV1ManagementSurveysBySurveyIdQuotas"];
         put?: never;
         /** Create a quota of a survey */
@@ -1538,7 +1538,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one quota */
+        /** Read one quota, with the responses it counts so far */
         get: operations["getV1ManagementSurveysBySurveyIdQuotasByQuotaId"];
         /** Update a quota: fields sent replace those stored */
         put: operations["putV1ManagementSurveysBySurveyIdQuotasByQuotaId"];
@@ -5114,6 +5114,7 @@ export interface operations {
                     workspaceOverwrites?: {
                         [key: string]: unknown;
                     } | null;
+                    showLanguageSwitch?: boolean | null;
                     id?: string;
                 };
             };
@@ -6586,6 +6587,7 @@ export interface operations {
                     workspaceOverwrites?: {
                         [key: string]: unknown;
                     } | null;
+                    showLanguageSwitch?: boolean | null;
                 };
             };
         };
@@ -6658,6 +6660,7 @@ export interface operations {
                             workspaceOverwrites: {
                                 [key: string]: unknown;
                             } | null;
+                            showLanguageSwitch: boolean | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -6827,6 +6830,7 @@ export interface operations {
                             workspaceOverwrites: {
                                 [key: string]: unknown;
                             } | null;
+                            showLanguageSwitch: boolean | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -7034,6 +7038,7 @@ export interface operations {
                     workspaceOverwrites?: {
                         [key: string]: unknown;
                     } | null;
+                    showLanguageSwitch?: boolean | null;
                     id?: string;
                     workspaceId?: string;
                     /** @enum {string} */
@@ -7119,6 +7124,7 @@ export interface operations {
                             workspaceOverwrites: {
                                 [key: string]: unknown;
                             } | null;
+                            showLanguageSwitch: boolean | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -7488,6 +7494,7 @@ export interface operations {
                             workspaceOverwrites: {
                                 [key: string]: unknown;
                             } | null;
+                            showLanguageSwitch: boolean | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -7680,6 +7687,7 @@ export interface operations {
                             workspaceOverwrites: {
                                 [key: string]: unknown;
                             } | null;
+                            showLanguageSwitch: boolean | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -14387,6 +14395,7 @@ export interface operations {
                             action: "endSurvey" | "continueSurvey";
                             endingCardId: string | null;
                             countPartialSubmissions: boolean;
+                            count?: number;
                         }[];
                     };
                 };
@@ -14623,6 +14632,7 @@ export interface operations {
                             action: "endSurvey" | "continueSurvey";
                             endingCardId: string | null;
                             countPartialSubmissions: boolean;
+                            count?: number;
                         };
                     };
                 };

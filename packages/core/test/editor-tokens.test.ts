@@ -201,6 +201,27 @@ for (const backend of availableBackends()) {
     assert.is((await bed().call('GET', `/api/v3/surveys/${another}`, { key: bed().keyA })).body.data.name, 'Editor survey')
   })
 
+  test("a token bound to a survey edits that survey's quotas, each with its count, and no other survey's", async () => {
+    const mine = await survey()
+    const another = await survey()
+    const editor = await token({ surveyId: mine })
+    const quota = { name: 'Enough', limit: 10, logic: { connector: 'and', conditions: [] }, action: 'continueSurvey' }
+    const created = await bearer('POST', `/api/v1/management/surveys/${mine}/quotas`, editor, quota)
+    assert.is(created.status, 200, created.text)
+    const path = `/api/v1/management/surveys/${mine}/quotas/${created.body.data.id}`
+    assert.is((await bearer('PUT', path, editor, { limit: 20 })).body.data.limit, 20)
+    const listed = await bearer('GET', `/api/v1/management/surveys/${mine}/quotas`, editor)
+    assert.equal(
+      listed.body.data.map((q: any) => [q.name, q.limit, q.count]),
+      [['Enough', 20, 0]],
+    )
+    assert.is((await bearer('GET', path, editor)).body.data.count, 0)
+    const refused = await bearer('GET', `/api/v1/management/surveys/${another}/quotas`, editor)
+    assert.is(refused.status, 403, refused.text)
+    assert.is((await bearer('POST', `/api/v1/management/surveys/${another}/quotas`, editor, quota)).status, 403)
+    assert.is((await bearer('DELETE', path, editor)).status, 200)
+  })
+
   test('a tampered token, one signed under another secret and one of a revoked key are 401', async () => {
     const id = await survey()
     const editor = await token()

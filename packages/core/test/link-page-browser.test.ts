@@ -614,6 +614,42 @@ test("a full quota that ends the survey: the renderer goes to the quota's ending
   await tab.done()
 })
 
+test("languages: ?lang=de opens a de-DE survey in German, the browser's language does without it, and the switcher changes it by keyboard", async () => {
+  const surveyId = await createSurvey({
+    environmentId: x.envA,
+    name: 'Languages',
+    status: 'inProgress',
+    showLanguageSwitch: true,
+    languages: [
+      { default: true, enabled: true, language: { code: 'en-US', alias: null } },
+      { default: false, enabled: true, language: { code: 'de-DE', alias: null } },
+    ],
+    questions: [
+      { id: 'why', type: 'openText', inputType: 'text', headline: { default: 'Why did you come?', 'de-DE': 'Warum sind Sie gekommen?' } },
+    ],
+  })
+  const tab = await open(`/s/${surveyId}?lang=de`)
+  const page = tab.page
+  await card(page, 'Warum sind Sie gekommen?', true)
+  assert.is(await page.locator('html').getAttribute('lang'), 'de-DE')
+  await tabTo(page, 'Sprache')
+  assert.equal((await focused(page)).tag, 'select', 'the switcher is a native select, labelled in the language shown')
+  await press(page, 'ArrowUp')
+  await card(page, 'Why did you come?', true)
+  await tabTo(page, 'Language')
+  await tab.done()
+
+  // No ?lang=: the browser's languages (Accept-Language, from the profile's locale) pick German.
+  const german = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 800 } })
+  try {
+    const browserTab = await openWatched(german, `${x.url}/s/${surveyId}`)
+    await card(browserTab.page, 'Warum sind Sie gekommen?')
+    await browserTab.done()
+  } finally {
+    await german.close()
+  }
+})
+
 test('a survey with a PIN: the form, a wrong PIN, then the right one opens the survey, whose response is stored', async () => {
   const surveyId = await createSurvey({
     environmentId: x.envA,

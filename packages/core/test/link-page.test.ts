@@ -9,8 +9,8 @@ import * as assert from 'uvu/assert'
 
 const { test, bed } = suiteWithBed('link pages over HTTP')
 
-async function page(path: string) {
-  const res = await bed().fetch(new Request(TEST_ORIGIN + path))
+async function page(path: string, headers: Record<string, string> = {}) {
+  const res = await bed().fetch(new Request(TEST_ORIGIN + path, { headers }))
   const text = await res.text()
   const csp = res.headers.get('content-security-policy') ?? ''
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
@@ -69,7 +69,7 @@ test('a link survey: its page, the renderer from the server itself, the survey e
   assert.ok(p.text.includes('<html lang="de">'), 'the language asked for by its alias')
   assert.is(p.boot.environmentId, bed().envA)
   assert.equal(p.boot.hiddenFields, { plan: hostile }, 'listed hidden fields only, the first value of a repeat')
-  assert.is(p.boot.languageCode, 'german')
+  assert.is(p.boot.languageCode, 'de', 'the language asked for, by its code')
   assert.is(p.boot.singleUseId, 'ignored', 'passed on; only a single-use survey checks it')
   assert.equal([p.boot.prefill, p.boot.skipPrefilled], [{ q1: hostile }, true], 'the answer prefilled from the URL, inside the JSON')
   assert.equal(p.boot.survey.questions[0].headline.default, `How ${hostile}?`)
@@ -85,6 +85,42 @@ test('a link survey: its page, the renderer from the server itself, the survey e
   assert.not.ok('prefill' in again.boot || 'skipPrefilled' in again.boot, 'nothing prefilled, nothing to skip')
   const unusable = await page(`/s/${survey.id}?q1=&skipPrefilled=true`)
   assert.not.ok('prefill' in unusable.boot || 'skipPrefilled' in unusable.boot, 'an empty answer to a required question is left out')
+})
+
+test("the language: ?lang= by its exact code, then by its base language; else the browser's Accept-Language; else the default", async () => {
+  const survey = await createSurvey(bed(), {
+    name: 'Languages',
+    status: 'inProgress',
+    languages: [
+      { default: true, enabled: true, language: { code: 'en-US', alias: null } },
+      { default: false, enabled: true, language: { code: 'de-DE', alias: null } },
+      { default: false, enabled: false, language: { code: 'fr-FR', alias: null } },
+    ],
+    questions: [
+      {
+        id: 'q1',
+        type: 'multipleChoiceSingle',
+        headline: { default: 'Colour?', 'de-DE': 'Farbe?' },
+        choices: [
+          { id: 'r', label: { default: 'Red', 'de-DE': 'Rot' } },
+          { id: 'b', label: { default: 'Blue', 'de-DE': 'Blau' } },
+        ],
+      },
+    ],
+  })
+  const langOf = (p: Awaited<ReturnType<typeof page>>) => [/<html lang="([^"]+)">/.exec(p.text)?.[1], p.boot.languageCode]
+  assert.equal(langOf(await page(`/s/${survey.id}?lang=de-DE`)), ['de-DE', 'de-DE'])
+  const base = await page(`/s/${survey.id}?lang=de&q1=Rot`)
+  assert.equal(langOf(base), ['de-DE', 'de-DE'], '?lang=de names de-DE')
+  assert.equal(base.boot.prefill, { q1: 'Rot' }, 'a label prefilled in the language matched by its base')
+  assert.equal(langOf(await page(`/s/${survey.id}?lang=de-AT`)), ['de-DE', 'de-DE'])
+  assert.equal(langOf(await page(`/s/${survey.id}?lang=fr`)), ['en-US', undefined], 'a language turned off: the default')
+  const browser = await page(`/s/${survey.id}`, { 'accept-language': 'fr-CH, fr;q=0.9, de;q=0.8, en;q=0.7' })
+  assert.equal(langOf(browser), ['de-DE', 'de-DE'], "the browser's first language the survey has")
+  assert.match(browser.headers.get('vary') ?? '', /accept-language/i)
+  assert.equal(langOf(await page(`/s/${survey.id}?lang=en`, { 'accept-language': 'de' })), ['en-US', 'en-US'], '?lang= before the browser')
+  const none = await page(`/s/${survey.id}`, { 'accept-language': 'ja, *;q=0.5' })
+  assert.equal([/<html lang="([^"]+)">/.exec(none.text)?.[1], 'languageCode' in none.boot], ['en-US', false], 'no match: the default')
 })
 
 test('a draft link survey is served (drafts accept answers: tests); a preview saves nothing (authoring.test.ts)', async () => {

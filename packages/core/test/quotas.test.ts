@@ -94,7 +94,11 @@ for (const backend of availableBackends()) {
         countPartialSubmissions: true,
       },
     )
-    assert.equal((await x.call('GET', `${quotasPath(survey.id)}/${created.id}`, { key: x.keyA })).body.data, created)
+    assert.equal(
+      (await x.call('GET', `${quotasPath(survey.id)}/${created.id}`, { key: x.keyA })).body.data,
+      { ...created, count: 0 },
+      'a read adds the responses counted so far',
+    )
     const second = await createQuota(survey.id, {
       name: 'Anyone',
       logic: { conditions: [] },
@@ -104,7 +108,7 @@ for (const backend of availableBackends()) {
     })
     assert.equal(second.logic, { connector: 'and', conditions: [] })
     const list = await x.call('GET', `${quotasPath(survey.id)}?limit=1`, { key: x.keyA })
-    assert.equal(list.body.data, [second])
+    assert.equal(list.body.data, [{ ...second, count: 0 }])
     assert.ok(list.headers.get('link')?.includes('rel="next"'))
     const hidden = {
       connector: 'or',
@@ -219,7 +223,11 @@ for (const backend of availableBackends()) {
       body: notFoundBody('Survey', 'no-such-survey'),
     })
     assert.equal((await x.call('GET', quotasPath(theirs.id), { key: x.keyB })).body.data, [])
-    assert.equal((await x.call('GET', `${quotasPath(mine.id)}/${quota.id}`, { key: x.keyA })).body.data, quota, 'unchanged')
+    assert.equal(
+      (await x.call('GET', `${quotasPath(mine.id)}/${quota.id}`, { key: x.keyA })).body.data,
+      { ...quota, count: 0 },
+      'unchanged',
+    )
   })
 
   functional('a survey change that takes away a part a quota names is a 400 naming the survey field', async () => {
@@ -302,6 +310,12 @@ for (const backend of availableBackends()) {
     assert.is(going.status, 200, 'the response is still open')
     const summary = await x.call('GET', `/api/v1/management/surveys/${survey.id}/summary`, { key: x.keyA })
     assert.equal(summary.body.data.quotas, [{ id: quota.id, name: 'Pro adults', limit: 1, count: 1, percentage: 100 }])
+    const listed = await x.call('GET', quotasPath(survey.id), { key: x.keyA })
+    assert.equal(
+      listed.body.data.map((q: any) => [q.id, q.count]),
+      [[quota.id, 1]],
+      'the list counts as the summary does',
+    )
   })
 
   quotas('30 concurrent finishing responses against a limit of 5: exactly 5 counted, 25 told quotaFull', async () => {

@@ -60,6 +60,12 @@ export interface EditorApi {
   segments(): Promise<SavedSegment[]>
   /** The contact attribute keys a segment's conditions test. */
   attributeKeys(): Promise<AttributeKey[]>
+  /** The survey's quotas (at most 50, the most a survey holds), each with `count`, the responses it counts so far. */
+  listQuotas(surveyId: string): Promise<Quota[]>
+  createQuota(surveyId: string, quota: QuotaInput): Promise<Quota>
+  /** Replaces the quota's fields with those of `quota`. */
+  updateQuota(surveyId: string, quotaId: string, quota: QuotaInput): Promise<Quota>
+  deleteQuota(surveyId: string, quotaId: string): Promise<Quota>
 }
 
 /** An action class as the management route lists it. */
@@ -85,6 +91,14 @@ export interface AttributeKey {
   key: string
   name?: string | null
 }
+
+const QUOTAS = '/api/v1/management/surveys/{surveyId}/quotas'
+const QUOTA = '/api/v1/management/surveys/{surveyId}/quotas/{quotaId}'
+
+/** A quota as the quota routes answer it (docs/api.md, "Quotas"). */
+export type Quota = AnswerData<typeof QUOTAS>[number]
+/** What the editor sends for a quota: every field the quota routes take but `surveyId`. */
+export type QuotaInput = Omit<Body<typeof QUOTAS, 'post'>, 'surveyId'>
 
 export { normalizePath } from '@canvass/api-client'
 
@@ -162,6 +176,10 @@ export function createEditorApi(
       data(() => client.GET('/api/v1/management/contact-attribute-keys', { params: { query: { limit: '1000' } } })) as Promise<
         AttributeKey[]
       >,
+    listQuotas: (surveyId) => data(() => client.GET(QUOTAS, { params: { path: { surveyId }, query: { limit: '50' } } })),
+    createQuota: (surveyId, quota) => data(() => client.POST(QUOTAS, { params: { path: { surveyId } }, body: quota })),
+    updateQuota: (surveyId, quotaId, quota) => data(() => client.PUT(QUOTA, { params: { path: { surveyId, quotaId } }, body: quota })),
+    deleteQuota: (surveyId, quotaId) => data(() => client.DELETE(QUOTA, { params: { path: { surveyId, quotaId } } })),
   }
 }
 

@@ -12,6 +12,7 @@ import { HiddenFieldsEditor, LanguagesEditor, VariablesEditor, applyLanguagesPat
 import type { LogicTexts } from './logic'
 import { Preview } from './preview'
 import { SettingsPanel } from './settings'
+import { QuotasPanel } from './quotas'
 import type { Session } from './session'
 import type { EditorStore } from './store'
 import type { EditorContextValue } from './ui/context'
@@ -155,6 +156,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
               />
             </Section>
             <SettingsPanel api={client} />
+            <QuotasPanel client={client} />
           </div>
           {previewing && <Preview doc={doc} api={api} client={client} texts={texts} nonce={nonce} />}
         </div>

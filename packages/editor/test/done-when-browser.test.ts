@@ -259,6 +259,7 @@ const EXPECTED = {
   isBackButtonHidden: false,
   styling: null,
   workspaceOverwrites: null,
+  showLanguageSwitch: null,
   archivedAt: null,
   visibility: 'workspace',
   owner: null,

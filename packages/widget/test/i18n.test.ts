@@ -31,6 +31,25 @@ test('a requested language resolves to its code, by code or alias; the default, 
   assert.is(resolveLanguage(survey, undefined), 'default')
 })
 
+test('a request matches by the exact code first, then by the base language; a different script never matches', () => {
+  const regional = {
+    languages: [
+      { default: true, enabled: true, language: { code: 'en-US', alias: null } },
+      { default: false, enabled: true, language: { code: 'de-DE', alias: null } },
+      { default: false, enabled: true, language: { code: 'de', alias: null } },
+      { default: false, enabled: true, language: { code: 'zh-Hans-CN', alias: null } },
+    ],
+  }
+  assert.is(resolveLanguage(regional, 'de-DE'), 'de-DE')
+  assert.is(resolveLanguage(regional, 'de'), 'de', 'the exact code before a base match')
+  assert.is(resolveLanguage(regional, 'de-AT'), 'de', 'a regional request takes its base language when listed')
+  assert.is(resolveLanguage(regional, 'en-GB'), 'default', 'the default language by its base')
+  assert.is(resolveLanguage({ languages: regional.languages.filter((l) => l.language.code !== 'de') }, 'de'), 'de-DE')
+  assert.is(resolveLanguage({ languages: regional.languages.filter((l) => l.language.code !== 'de') }, 'de-CH'), 'de-DE')
+  assert.is(resolveLanguage(regional, 'zh'), 'zh-Hans-CN')
+  assert.is(resolveLanguage(regional, 'zh-Hant-TW'), 'default', 'another script is another written language')
+})
+
 test('the response language is a code', () => {
   assert.is(languageCode(survey, 'default'), 'en')
   assert.is(languageCode(survey, 'de'), 'de')

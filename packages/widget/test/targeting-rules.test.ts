@@ -82,6 +82,8 @@ languages("the user's language by code or alias, any case; the default language 
   assert.is(surveyLanguageCode([en, de], 'DE'), 'de')
   assert.is(surveyLanguageCode([en, de], 'German'), 'de')
   assert.is(surveyLanguageCode([en, de], 'en'), 'default')
+  assert.is(surveyLanguageCode([en, de], 'de-AT'), 'de', 'by base language')
+  assert.is(surveyLanguageCode([en, de], 'en-GB'), 'default')
 })
 languages('a language the survey lacks, or has disabled: not shown', () => {
   assert.is(surveyLanguageCode([en, de], 'es'), undefined)

@@ -1,6 +1,6 @@
 /**
- * Distribution: the survey's link (or, for an app survey, the widget snippet with the environment's id),
- * single-use links for a single-use survey, and the read-only share link of its results. Making links and
+ * Distribution: the survey's link (or, for an app survey, the widget snippet with the environment's id), one
+ * link per language of a survey in several (`?lang=`), single-use links for a single-use survey, and the read-only share link of its results. Making links and
  * sharing the results are an owner's (the server refuses others; the screen only says so).
  */
 import type { AnswerData } from '@canvass/api-client'
@@ -51,6 +51,7 @@ export function ShareScreen({ page }: { page: SurveyPageData }) {
           <h2 id="share-link-title">The survey's link</h2>
           {survey.status !== 'inProgress' && <p class="cv-muted">The link takes responses once the survey is published (in progress).</p>}
           <CopyField id="cv-survey-link" label="Survey link" value={link} />
+          <LanguageLinks survey={survey} link={link} />
           {survey.singleUse?.enabled && <SingleUseLinks page={page} link={link} />}
         </section>
       ) : (
@@ -63,6 +64,43 @@ export function ShareScreen({ page }: { page: SurveyPageData }) {
       <ResultsShare page={page} />
     </div>
   )
+}
+
+/**
+ * A link per language the survey offers, when it offers more than one: each opens the survey in its language
+ * (`?lang=`, docs/widget.md). Without one, the link page follows the respondent's browser languages.
+ */
+function LanguageLinks({ survey, link }: { survey: SurveyPageData['survey']; link: string }) {
+  const codes = (survey.languages ?? [])
+    .filter((entry) => entry.enabled !== false && typeof entry.language?.code === 'string')
+    .sort((a, b) => Number(b.default === true) - Number(a.default === true))
+    .map((entry) => entry.language?.code as string)
+  if (codes.length < 2) return null
+  return (
+    <div>
+      <h3>A link per language</h3>
+      <p>
+        The survey's link shows each respondent the language their browser prefers, when the survey has it. These links open one language.
+      </p>
+      {codes.map((code) => (
+        <CopyField
+          key={code}
+          id={`cv-survey-link-${code}`}
+          label={`Link in ${languageName(code)}`}
+          value={`${link}?lang=${encodeURIComponent(code)}`}
+        />
+      ))}
+    </div>
+  )
+}
+
+/** `German (Germany)` for `de-DE`, in English as the console speaks it; the code where the browser cannot name it. */
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code
+  } catch {
+    return code
+  }
 }
 
 function SingleUseLinks({ page, link }: { page: SurveyPageData; link: string }) {

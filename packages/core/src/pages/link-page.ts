@@ -8,6 +8,7 @@ import { surveyBlocks } from '../domain/surveys/survey-structure'
 import type { SurveyRecord } from '../ports/storage'
 import { stateLanguage } from '../domain/environments/environment-state'
 import { deliveredSurveyCss } from '../domain/css/custom-css'
+import { acceptedLanguages, matchAnyLanguage, matchLanguage } from '../language-match'
 
 /** What the page hands `formbricksSurveys.renderSurvey` (the survey, the project and the query's parts). */
 export interface LinkPageBoot {
@@ -75,13 +76,37 @@ export function hiddenFieldsFromQuery(survey: SurveyRecord, query: Record<string
   return values
 }
 
-/** The `lang` of the page: the requested language when the survey has it, else its default, else `en`. */
-export function pageLanguage(survey: SurveyRecord, requested: string | undefined): string {
-  const languages = survey.languages.flatMap(stateLanguage).filter((entry) => entry.enabled)
-  const wanted = requested?.toLowerCase()
-  const match =
-    (wanted && languages.find((entry) => entry.language.code.toLowerCase() === wanted || entry.language.alias?.toLowerCase() === wanted)) ||
-    languages.find((entry) => entry.default)
+type SurveyLanguageEntry = ReturnType<typeof stateLanguage>[number]
+
+/** The survey's enabled language `requested` names (`matchLanguage`: exact code or alias, then base language). */
+export function surveyLanguageOf(survey: Pick<SurveyRecord, 'languages'>, requested: string | undefined): SurveyLanguageEntry | undefined {
+  return matchLanguage(enabledLanguages(survey), requested)?.entry
+}
+
+/**
+ * The language the page is shown in: the one `?lang=` names; without a `?lang=` that names one, the first of
+ * the browser's languages (its `Accept-Language`, most wanted first) that the survey has; else none (the
+ * survey's default).
+ */
+export function chosenLanguage(
+  survey: Pick<SurveyRecord, 'languages'>,
+  requested: string | undefined,
+  acceptLanguage: string | null,
+): SurveyLanguageEntry | undefined {
+  const languages = enabledLanguages(survey)
+  return (matchLanguage(languages, requested) ?? matchAnyLanguage(languages, acceptedLanguages(acceptLanguage)))?.entry
+}
+
+function enabledLanguages(survey: Pick<SurveyRecord, 'languages'>) {
+  return survey.languages
+    .flatMap(stateLanguage)
+    .filter((entry) => entry.enabled)
+    .map((entry) => ({ code: entry.language.code, alias: entry.language.alias, entry }))
+}
+
+/** The `lang` of the page: the chosen language (`chosenLanguage`), else the survey's default, else `en`. */
+export function pageLanguage(survey: SurveyRecord, chosen: SurveyLanguageEntry | undefined): string {
+  const match = chosen ?? survey.languages.flatMap(stateLanguage).find((entry) => entry.enabled && entry.default)
   const code = match ? match.language.code : 'en'
   return /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/.test(code) ? code : 'en'
 }

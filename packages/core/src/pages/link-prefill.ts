@@ -11,7 +11,7 @@
  */
 import { LIMITS } from '../schemas/common'
 import type { SurveyRecord } from '../ports/storage'
-import { stateLanguage } from '../domain/environments/environment-state'
+import { surveyLanguageOf } from './link-page'
 
 export type PrefillValue = string | number | string[]
 
@@ -164,13 +164,13 @@ function integerIn(value: string, min: number, max: number): number | undefined 
   return Number.isInteger(number) && number >= min && number <= max ? number : undefined
 }
 
-/** The text key of a requested language: its code when the survey has it enabled and not as default, else `default`. */
+/**
+ * The text key of a requested language: its code when the survey has it enabled and not as default, else
+ * `default`. Matched as the page matches it (`surveyLanguageOf`).
+ */
 function textKey(survey: Pick<SurveyRecord, 'languages'>, requested: string | undefined): string {
   if (!requested || requested === 'default') return 'default'
-  const wanted = requested.toLowerCase()
-  const match = survey.languages
-    .flatMap(stateLanguage)
-    .find((entry) => entry.enabled && (entry.language.code.toLowerCase() === wanted || entry.language.alias?.toLowerCase() === wanted))
+  const match = surveyLanguageOf(survey, requested)
   return !match || match.default ? 'default' : match.language.code
 }
 

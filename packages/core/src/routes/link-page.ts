@@ -5,7 +5,15 @@ import { param } from '../context'
 import { htmlResponse, newNonce } from '../http/html'
 import type { SurveyRecord } from '../ports/storage'
 import { widgetProject } from '../domain/environments/environment-state'
-import { firstOf, hiddenFieldsFromQuery, linkPageSurvey, messagePageHtml, pageLanguage, surveyPageHtml } from '../pages/link-page'
+import {
+  chosenLanguage,
+  firstOf,
+  hiddenFieldsFromQuery,
+  linkPageSurvey,
+  messagePageHtml,
+  pageLanguage,
+  surveyPageHtml,
+} from '../pages/link-page'
 import { prefillFromQuery } from '../pages/link-prefill'
 import { isEncryptedSingleUse } from '../domain/responses/single-use-ids'
 import { acceptsSubmissions, effectiveSurveyStatus } from '../domain/surveys/survey-status'
@@ -14,7 +22,8 @@ import * as v from 'valibot'
 
 /**
  * `GET /s/{surveyId}`: a link survey as a page of its own (served only while `served` says the widget is, whose
- * renderer the page loads from `/js/surveys.umd.cjs`; else 404 as an unknown route). `?lang=` picks the language, the survey's
+ * renderer the page loads from `/js/surveys.umd.cjs`; else 404 as an unknown route). `?lang=` picks the language (by its code, or its
+ * base language: `de` for `de-DE`), else the browser's `Accept-Language` does (`chosenLanguage`); the survey's
  * hidden fields come from the query, and so do answers (a parameter named by a question's id, see
  * `link-prefill.ts`; `?skipPrefilled=true` passes over the questions they answer), `?suid=` is the
  * single-use id, `?pin=` the survey's PIN, `?preview=` a preview token (`POST …/surveys/{id}/preview`), which
@@ -55,15 +64,19 @@ const linkPage: Handler = async (request, ctx, info) => {
   const query = request.query as Record<string, string | string[] | undefined>
   const survey = await ctx.storage.surveys.get(param(request, 'surveyId'))
   if (survey?.type !== 'link') return htmlResponse(404, messagePageHtml({ ...NOT_FOUND, nonce }), nonce)
-  const lang = pageLanguage(survey, firstOf(query.lang))
+  const chosen = chosenLanguage(survey, firstOf(query.lang), request.headers.get('accept-language'))
+  const lang = pageLanguage(survey, chosen)
+  // The page's language may come from the browser's languages: a cache keeps one page per language list.
+  const vary = { vary: 'accept-language' }
   const message = (status: number, heading: string, text: string) =>
-    htmlResponse(status, messagePageHtml({ title: survey.name, heading, text, lang, nonce }), nonce)
+    htmlResponse(status, messagePageHtml({ title: survey.name, heading, text, lang, nonce }), nonce, vary)
 
   const status = effectiveSurveyStatus(survey, ctx.now())
   // A token for another survey, expired or forged, is no preview: the page is what anyone gets.
   const previewToken = firstOf(query.preview)
   const preview = previewToken !== undefined && ctx.previewTokens.surveyOf(previewToken, ctx.now()) === survey.id
-  if (preview) return surveyPage(ctx, survey, status, { lang, nonce, query, preview })
+  const languageCode = chosen?.language.code
+  if (preview) return surveyPage(ctx, survey, status, { lang, languageCode, nonce, query, preview })
   if (!acceptsSubmissions(status)) {
     const closed = closedMessage(survey)
     if (closed) return message(403, closed.heading, closed.text)
@@ -107,17 +120,18 @@ const linkPage: Handler = async (request, ctx, info) => {
           lang,
           nonce,
         })
-        return htmlResponse(429, page, nonce, { 'retry-after': String(verdict.retryAfterSeconds) })
+        return htmlResponse(429, page, nonce, { ...vary, 'retry-after': String(verdict.retryAfterSeconds) })
       }
     }
     if (!right) {
       const page = pinPage('This survey is protected', 'Please enter the PIN you were given to open it.', given !== undefined)
-      return htmlResponse(given === undefined ? 200 : 403, page, nonce)
+      return htmlResponse(given === undefined ? 200 : 403, page, nonce, vary)
     }
     pinAuthToken = ctx.pinProofs.issue(survey.id, ctx.now())
   }
   return surveyPage(ctx, survey, status, {
     lang,
+    languageCode,
     nonce,
     query,
     preview: false,
@@ -133,6 +147,8 @@ async function surveyPage(
   status: string,
   page: {
     lang: string
+    /** The survey's language the request chose (`chosenLanguage`), by its code; none when it named none. */
+    languageCode: string | undefined
     nonce: string
     query: Record<string, string | string[] | undefined>
     preview: boolean
@@ -140,10 +156,9 @@ async function surveyPage(
     pinAuthToken?: string
   },
 ): Promise<Response> {
-  const { lang, nonce, query, singleUseId, pinAuthToken } = page
+  const { lang, languageCode, nonce, query, singleUseId, pinAuthToken } = page
   const environment = await ctx.storage.environments.get(survey.environmentId)
   const customCss = environment ? await deliveredCustomCss(ctx, environment.projectId) : null
-  const languageCode = firstOf(query.lang)
   const prefill = prefillFromQuery(survey, query, languageCode)
   const hasPrefill = Object.keys(prefill).length > 0
   const html = surveyPageHtml({
@@ -164,7 +179,7 @@ async function surveyPage(
       ...(page.preview ? { preview: true } : {}),
     },
   })
-  return htmlResponse(200, html, nonce)
+  return htmlResponse(200, html, nonce, { vary: 'accept-language' })
 }
 
 /** The survey's own closed message, when it has one enabled. */

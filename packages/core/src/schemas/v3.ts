@@ -97,6 +97,8 @@ export const v3SurveyCreateSchema = v.strictObject({
   // The survey's own CSS (docs/api.md, "Survey custom CSS in v3"); `null` is none.
   customCss: v.optional(v.nullable(customCssSourceSchema)),
   ...settingsFields,
+  // Whether respondents get a language switcher (the reference's survey field); `null` is not set.
+  showLanguageSwitch: v.optional(v.nullable(v.boolean())),
 })
 
 /**
@@ -136,6 +138,7 @@ export const v3SurveyPatchSchema = v.pipe(
     targeting: v.optional(documentFields.targeting),
     customCss: v.optional(v.nullable(customCssSourceSchema)),
     ...settingsFields,
+    showLanguageSwitch: v.optional(v.nullable(v.boolean())),
     // Echoes of what GET answers, so that a fetched survey can be sent back; a changed value is a 422
     // (`read_only_field`). `updatedAt` is a precondition: another is a 409.
     id: v.optional(v.pipe(v.string(), v.maxLength(255))),
@@ -202,6 +205,7 @@ export const v3SurveyAnswer = v.object({
   isBackButtonHidden: v.boolean(),
   styling: v.nullable(looseObject),
   workspaceOverwrites: v.nullable(looseObject),
+  showLanguageSwitch: v.nullable(v.boolean()),
   ...visibilityFields,
 })
 

@@ -3,7 +3,8 @@
  * texts still lack a translation. The default language is chosen only before the survey is first saved (a v3
  * PATCH takes `defaultLanguage` only as GET answered it); afterwards it is shown, not offered. Removing a
  * language that has translations asks first: `applyLanguagesPatch` removes those texts with it, since the
- * server refuses a text in a language the survey does not list.
+ * server refuses a text in a language the survey does not list. With more than one language, a checkbox lets
+ * respondents choose theirs from a menu in the survey (`showLanguageSwitch`).
  */
 import { useState } from 'preact/hooks'
 import { FOCUS_ATTRIBUTE, neighbourKey, useFocusAfterRender } from './focus'
@@ -123,6 +124,7 @@ export function LanguagesEditor(props: LanguagesEditorProps) {
           )
         })}
       </ul>
+      {languages.length > 1 && <LanguageSwitchOption survey={survey} texts={texts} onChange={onChange} />}
       {addable.length > 0 && (
         <AddLanguage
           addable={addable}
@@ -137,6 +139,28 @@ export function LanguagesEditor(props: LanguagesEditorProps) {
         />
       )}
     </section>
+  )
+}
+
+/** Whether respondents get a language menu in the survey (`showLanguageSwitch`), for a survey in several languages. */
+function LanguageSwitchOption({ survey, texts, onChange }: LanguagesEditorProps) {
+  return (
+    <>
+      <label class="cse-logic-check">
+        <input
+          type="checkbox"
+          checked={survey.showLanguageSwitch === true}
+          aria-describedby="cse-language-switch-hint"
+          onChange={(event) =>
+            onChange({ languages: survey.languages ?? languagesOf(survey), showLanguageSwitch: event.currentTarget.checked })
+          }
+        />
+        <span>{texts.languageSwitch}</span>
+      </label>
+      <p class="cse-logic-note" id="cse-language-switch-hint">
+        {texts.languageSwitchHint}
+      </p>
+    </>
   )
 }
 

@@ -143,6 +143,7 @@ export function applyLanguagesPatch(survey: SurveyDocument, patch: LanguagesPatc
   const kept = new Set(patch.languages.map((language) => language.code))
   let next: SurveyDocument = { ...survey, languages: patch.languages }
   if (patch.defaultLanguage !== undefined) next.defaultLanguage = patch.defaultLanguage
+  if (patch.showLanguageSwitch !== undefined) next.showLanguageSwitch = patch.showLanguageSwitch
   for (const language of languagesOf(survey)) if (!kept.has(language.code)) next = withoutLocale(next, language.code)
   return next
 }

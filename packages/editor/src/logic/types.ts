@@ -28,6 +28,8 @@ export type { SurveyDocument } from '../doc'
 export interface LanguagesPatch {
   languages: Language[]
   defaultLanguage?: string
+  /** Whether respondents get a language menu (the survey's `showLanguageSwitch`); absent leaves it as it is. */
+  showLanguageSwitch?: boolean
 }
 
 /** The logic editors' own UI strings (texts.ts). */

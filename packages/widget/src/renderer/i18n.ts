@@ -3,6 +3,7 @@
  * the renderer keeps one such key (`default` or a code) as "the language" and turns it into a code where a
  * code is wanted (the response's `language`, the UI's own strings).
  */
+import { matchLanguage } from '@canvass/core/language-match'
 import type { WidgetSurvey } from '../shared/survey'
 import type { Localized } from './types'
 
@@ -32,14 +33,12 @@ export function surveyLanguages(survey: Pick<WidgetSurvey, 'languages'>): Survey
 /**
  * The text key for a requested language (`?lang=`, `setLanguage`): `default` when nothing is asked, when the
  * request names the default language, or when it names no enabled language of the survey; otherwise the
- * language's code. Codes and aliases match case-insensitively.
+ * language's code. Codes and aliases match case-insensitively, then by base language (`de` names `de-DE`):
+ * `@canvass/core/language-match`, as the link page matches them.
  */
 export function resolveLanguage(survey: Pick<WidgetSurvey, 'languages'>, requested: string | undefined): string {
   if (!requested || requested === 'default') return 'default'
-  const wanted = requested.toLowerCase()
-  const match = surveyLanguages(survey).find(
-    (language) => language.code.toLowerCase() === wanted || language.alias?.toLowerCase() === wanted,
-  )
+  const match = matchLanguage(surveyLanguages(survey), requested)
   if (!match || match.isDefault) return 'default'
   return match.code
 }

@@ -77,6 +77,7 @@ export function v3SurveyOutput(survey: SurveyRecord, workspaceId: string, segmen
     isBackButtonHidden: survey.isBackButtonHidden,
     styling: (survey.styling ?? null) as Record<string, unknown> | null,
     workspaceOverwrites: (survey.productOverwrites ?? null) as Record<string, unknown> | null,
+    showLanguageSwitch: survey.showLanguageSwitch,
     ...V3_KEY_VISIBILITY,
   }
 }
@@ -143,6 +144,7 @@ export function v1BodyOf(
   ] as const) {
     if (document[field] !== undefined) body[field] = document[field]
   }
+  if (document.showLanguageSwitch !== undefined) body.showLanguageSwitch = document.showLanguageSwitch
   if (document.hiddenFields !== undefined) body.hiddenFields = { fieldIds: [], ...(document.hiddenFields as object) }
   const into = (value: unknown, path: string) => toStoredText(value, path, defaultLanguage, declared, problems)
   if (document.metadata !== undefined) body.metadata = into(document.metadata, 'metadata')

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../auth/authenticate'
@@ -13,16 +14,27 @@ import { MAX_QUOTAS_PER_SURVEY, quotaCreateSchema, quotaUpdateSchema } from '../
 import { checkQuotaAgainstSurvey, quotaOutput } from '../../domain/quotas/quota-service'
 import { ownedSurvey } from '../../domain/surveys/owned-survey'
 import { quotasOf } from '../../domain/optional-ports/hooks-ports'
+import { reportingOf } from '../../domain/optional-ports/reporting'
+import { ownValue } from '../../own-value'
 
 const BASE = '/api/v1/management/surveys/:surveyId/quotas'
 
 /**
  * `/api/v1/management/surveys/{surveyId}/quotas` (a Canvass addition: the reference manages quotas in its
- * app only): list, create, get, update and delete a survey's quotas.
+ * app only): list, create, get, update and delete a survey's quotas. A list and a read add each quota's
+ * `count`, the responses it counts so far. An editor token of the survey opens them all (the survey editor
+ * edits its quotas).
  */
 export function registerQuotaRoutes(routes: RouteTable): void {
-  routes.get(BASE, listQuotas, { summary: "List a survey's quotas", auth: 'apiKey', query: pageQuery, answer: pageOf(quotaAnswer) })
+  routes.get(BASE, listQuotas, {
+    summary: "List a survey's quotas, each with the responses it counts so far",
+    auth: 'apiKey',
+    editorToken: 'survey',
+    query: pageQuery,
+    answer: pageOf(countedQuotaAnswer),
+  })
   routes.post(BASE, createQuota, {
+    editorToken: 'survey',
     audit: { action: 'create', resourceType: 'quota', resourceId: 'answer' },
     idempotent: 'management',
     summary: 'Create a quota of a survey',
@@ -30,8 +42,14 @@ export function registerQuotaRoutes(routes: RouteTable): void {
     body: quotaCreateSchema,
     answer: dataOf(quotaAnswer),
   })
-  routes.get(`${BASE}/:quotaId`, getQuota, { summary: 'Read one quota', auth: 'apiKey', answer: dataOf(quotaAnswer) })
+  routes.get(`${BASE}/:quotaId`, getQuota, {
+    summary: 'Read one quota, with the responses it counts so far',
+    auth: 'apiKey',
+    editorToken: 'survey',
+    answer: dataOf(countedQuotaAnswer),
+  })
   routes.put(`${BASE}/:quotaId`, updateQuota, {
+    editorToken: 'survey',
     audit: { action: 'update', resourceType: 'quota', resourceId: { param: 'quotaId' } },
     summary: 'Update a quota: fields sent replace those stored',
     auth: 'apiKey',
@@ -39,6 +57,7 @@ export function registerQuotaRoutes(routes: RouteTable): void {
     answer: dataOf(quotaAnswer),
   })
   routes.delete(`${BASE}/:quotaId`, deleteQuota, {
+    editorToken: 'survey',
     audit: { action: 'delete', resourceType: 'quota', resourceId: { param: 'quotaId' } },
     summary: 'Delete a quota; returns it',
     auth: 'apiKey',
@@ -50,11 +69,28 @@ const listQuotas: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const page = readPageQuery(request.query)
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
+  const counts = await quotaCounts(ctx, environmentId, survey.id)
   return listPage(page, {
     read: (position) => quotasOf(ctx.storage).list(environmentId, survey.id, position),
-    output: quotaOutput,
+    output: (record) => countedQuotaOutput(record, counts),
     nextUrl: () => externalUrl(request, ctx),
   })
+}
+
+/**
+ * A quota as a list or a read answers it: with `count`, the responses it counts now (`QuotaReports.counts`),
+ * when the storage reports them (`counts` null: it does not).
+ */
+const countedQuotaOutput = (record: QuotaRecord, counts: Record<string, number> | null) => ({
+  ...quotaOutput(record),
+  ...(counts ? { count: ownValue(counts, record.id) ?? 0 } : {}),
+})
+
+const countedQuotaAnswer = v.object({ ...quotaAnswer.entries, count: v.optional(v.number()) })
+
+/** How many responses each quota of the survey counts, or null from a storage that reports none. */
+function quotaCounts(ctx: CanvassContext, environmentId: string, surveyId: string): Promise<Record<string, number>> | null {
+  return ctx.storage.reporting ? reportingOf(ctx.storage).quotas.counts(environmentId, surveyId) : null
 }
 
 const createQuota: BodyHandler<typeof quotaCreateSchema> = async (request, ctx, _info, body) => {
@@ -87,7 +123,8 @@ const createQuota: BodyHandler<typeof quotaCreateSchema> = async (request, ctx, 
 const getQuota: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
-  return ok(quotaOutput(await ownedQuota(ctx, environmentId, survey.id, param(request, 'quotaId'))))
+  const quota = await ownedQuota(ctx, environmentId, survey.id, param(request, 'quotaId'))
+  return ok(countedQuotaOutput(quota, await quotaCounts(ctx, environmentId, survey.id)))
 }
 
 const updateQuota: BodyHandler<typeof quotaUpdateSchema> = async (request, ctx, _info, body) => {
