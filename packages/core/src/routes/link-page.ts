@@ -1,10 +1,9 @@
 import { routeNotFound } from '../http/route-not-found'
-import { deliveredCustomCss } from '../domain/css/workspace-custom-css'
+import { deliveredProject } from '../domain/styling/project-styling'
 import type { Handler } from '../context'
 import { param } from '../context'
 import { htmlResponse, newNonce } from '../http/html'
 import type { SurveyRecord } from '../ports/storage'
-import { widgetProject } from '../domain/environments/environment-state'
 import { firstOf, hiddenFieldsFromQuery, linkPageSurvey, messagePageHtml, pageLanguage, surveyPageHtml } from '../pages/link-page'
 import { prefillFromQuery } from '../pages/link-prefill'
 import { isEncryptedSingleUse } from '../domain/responses/single-use-ids'
@@ -142,7 +141,7 @@ async function surveyPage(
 ): Promise<Response> {
   const { lang, nonce, query, singleUseId, pinAuthToken } = page
   const environment = await ctx.storage.environments.get(survey.environmentId)
-  const customCss = environment ? await deliveredCustomCss(ctx, environment.projectId) : null
+  const project = await deliveredProject(ctx, environment?.projectId ?? '')
   const languageCode = firstOf(query.lang)
   const prefill = prefillFromQuery(survey, query, languageCode)
   const hasPrefill = Object.keys(prefill).length > 0
@@ -154,7 +153,7 @@ async function surveyPage(
     boot: {
       environmentId: survey.environmentId,
       survey: linkPageSurvey(survey, status),
-      project: { ...widgetProject(environment?.projectId ?? ''), ...(customCss ? { customCss } : {}) },
+      project,
       ...(languageCode ? { languageCode } : {}),
       hiddenFields: hiddenFieldsFromQuery(survey, query),
       ...(hasPrefill ? { prefill } : {}),
