@@ -255,7 +255,7 @@ for (const backend of backends()) {
         await migrate(db)
         const before = await seed(withOutboxExpansion(createKyselyStorage({ db })), db)
         await projectStyling('canvass').down?.(db)
-      await consoleEmailsPerProject('canvass').down?.(db)
+        await consoleEmailsPerProject('canvass').down?.(db)
         await surveyCustomCss('canvass').down?.(db)
         await summaryParts('canvass').down?.(db)
         await partitionedResponses('canvass').down?.(db)

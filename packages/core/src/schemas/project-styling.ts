@@ -43,7 +43,10 @@ const backgroundSchema = v.pipe(
     brightness: v.optional(v.nullable(v.pipe(v.number(), v.integer('Must be a whole number'), v.minValue(0), v.maxValue(200)))),
   }),
   v.forward(
-    v.check((background) => (background.bgType === 'color' ? HEX.test(background.bg) : allowedImageUrl(background.bg)), 'Must be a hex colour for "color", else an https address or a file uploaded to this Canvass'),
+    v.check(
+      (background) => (background.bgType === 'color' ? HEX.test(background.bg) : allowedImageUrl(background.bg)),
+      'Must be a hex colour for "color", else an https address or a file uploaded to this Canvass',
+    ),
     ['bg'],
   ),
 )
