@@ -5324,6 +5324,57 @@ export interface operations {
                         light: string | null;
                         dark: string | null;
                     } | null;
+                    styling?: {
+                        brandColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        questionColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBackgroundColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardShadowColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        highlightBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        isDarkModeEnabled?: boolean | null;
+                        roundness?: number | null;
+                        cardArrangement?: {
+                            /** @enum {string} */
+                            linkSurveys: "casual" | "straight" | "simple";
+                            /** @enum {string} */
+                            appSurveys: "casual" | "straight" | "simple";
+                        } | null;
+                        background?: {
+                            /** @enum {string} */
+                            bgType: "color" | "image" | "upload";
+                            bg: string;
+                            brightness?: number | null;
+                        } | null;
+                        hideProgressBar?: boolean | null;
+                        isLogoHidden?: boolean | null;
+                        overwriteThemeStyling?: boolean | null;
+                    } | null;
                     id?: string;
                 };
             };
@@ -6782,6 +6833,57 @@ export interface operations {
                         light: string | null;
                         dark: string | null;
                     } | null;
+                    styling?: {
+                        brandColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        questionColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBackgroundColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardShadowColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        highlightBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        isDarkModeEnabled?: boolean | null;
+                        roundness?: number | null;
+                        cardArrangement?: {
+                            /** @enum {string} */
+                            linkSurveys: "casual" | "straight" | "simple";
+                            /** @enum {string} */
+                            appSurveys: "casual" | "straight" | "simple";
+                        } | null;
+                        background?: {
+                            /** @enum {string} */
+                            bgType: "color" | "image" | "upload";
+                            bg: string;
+                            brightness?: number | null;
+                        } | null;
+                        hideProgressBar?: boolean | null;
+                        isLogoHidden?: boolean | null;
+                        overwriteThemeStyling?: boolean | null;
+                    } | null;
                 };
             };
         };
@@ -6839,6 +6941,9 @@ export interface operations {
                             customCss: {
                                 light: string | null;
                                 dark: string | null;
+                            } | null;
+                            styling: {
+                                [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
@@ -6994,6 +7099,9 @@ export interface operations {
                             customCss: {
                                 light: string | null;
                                 dark: string | null;
+                            } | null;
+                            styling: {
+                                [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
@@ -7188,6 +7296,57 @@ export interface operations {
                         light: string | null;
                         dark: string | null;
                     } | null;
+                    styling?: {
+                        brandColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        questionColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBackgroundColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardShadowColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        highlightBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        isDarkModeEnabled?: boolean | null;
+                        roundness?: number | null;
+                        cardArrangement?: {
+                            /** @enum {string} */
+                            linkSurveys: "casual" | "straight" | "simple";
+                            /** @enum {string} */
+                            appSurveys: "casual" | "straight" | "simple";
+                        } | null;
+                        background?: {
+                            /** @enum {string} */
+                            bgType: "color" | "image" | "upload";
+                            bg: string;
+                            brightness?: number | null;
+                        } | null;
+                        hideProgressBar?: boolean | null;
+                        isLogoHidden?: boolean | null;
+                        overwriteThemeStyling?: boolean | null;
+                    } | null;
                     id?: string;
                     workspaceId?: string;
                     type?: string;
@@ -7257,6 +7416,9 @@ export interface operations {
                             customCss: {
                                 light: string | null;
                                 dark: string | null;
+                            } | null;
+                            styling: {
+                                [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
@@ -7613,6 +7775,9 @@ export interface operations {
                                 light: string | null;
                                 dark: string | null;
                             } | null;
+                            styling: {
+                                [key: string]: unknown;
+                            } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -7790,6 +7955,9 @@ export interface operations {
                             customCss: {
                                 light: string | null;
                                 dark: string | null;
+                            } | null;
+                            styling: {
+                                [key: string]: unknown;
                             } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";

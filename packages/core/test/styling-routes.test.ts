@@ -88,6 +88,29 @@ for (const backend of availableBackends()) {
     await x.call('PUT', STYLING, { key: x.keyA, body: { styling: null, logo: null } })
   })
 
+  test("a v3 survey document carries the survey's own styling, checked as the theme is", async () => {
+    const x = bed()
+    const survey = await createSurvey(x, { type: 'link' })
+    const v3 = (method: string, body?: unknown) =>
+      x.call(method, `/api/v3/surveys/${survey.id}`, { key: x.keyA, ...(body === undefined ? {} : { body }) })
+    const own = { overwriteThemeStyling: true, brandColor: { light: '#b91c1c' }, isLogoHidden: true }
+    const patched = await v3('PATCH', { styling: own })
+    assert.is(patched.status, 200, patched.text)
+    assert.equal((await v3('GET')).body.data.styling, own)
+    for (const [styling, name] of [
+      [{ brandColor: { light: 'tomato' } }, 'styling.brandColor.light'],
+      [{ overwriteThemeStyling: true, brandColour: { light: '#ffffff' } }, 'styling.brandColour'],
+    ] as const) {
+      const refused = await v3('PATCH', { styling })
+      assert.is(refused.status, 400, refused.text)
+      assert.ok(
+        refused.body.invalid_params.some((param: { name: string }) => param.name === name),
+        `${name}: ${refused.text}`,
+      )
+    }
+    assert.equal((await v3('GET')).body.data.styling, own, 'a refused patch keeps what was stored')
+  })
+
   test('the environment state and the link page carry the theme and logo, survey styling beside it', async () => {
     const x = bed()
     await x.call('PUT', STYLING, { key: x.keyA, body: { styling: THEME, logo: LOGO } })

@@ -85,8 +85,8 @@ test('POST creates from a v3 document: 201, Location, the SurveyResource with lo
 })
 
 test('POST refuses unknown fields (400 unsupported_field), a foreign workspace (403), undeclared locales (422)', async () => {
-  const unknown = await call('POST', '/api/v3/surveys', { ...document(), questions: [], styling: {} })
-  assertProblem(unknown, 400, ['questions', 'styling'])
+  const unknown = await call('POST', '/api/v3/surveys', { ...document(), questions: [], theme: {} })
+  assertProblem(unknown, 400, ['questions', 'theme'])
   assert.is(unknown.body.invalid_params.find((p: { name: string }) => p.name === 'questions').code, 'unsupported_field')
   const missing = await call('POST', '/api/v3/surveys', { workspaceId: bed().projectId, name: 'x' })
   assertProblem(missing, 400, ['blocks'])

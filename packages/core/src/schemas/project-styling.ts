@@ -74,6 +74,12 @@ export const baseStylingEntries = {
 /** A workspace's `styling`: the theme, and whether a survey may replace it with its own. */
 export const projectStylingSchema = strictObject({ ...baseStylingEntries, allowStyleOverwrite: v.optional(v.boolean()) })
 
+/**
+ * A survey's own `styling` in v3 documents (a Canvass addition): the theme's fields, and whether they replace the
+ * workspace's (`overwriteThemeStyling`).
+ */
+export const surveyStylingSchema = strictObject({ ...baseStylingEntries, overwriteThemeStyling: v.optional(v.nullable(v.boolean())) })
+
 /** The workspace's logo: an image, and the colour behind it. */
 export const projectLogoSchema = strictObject({ url: imageUrlSchema, bgColor: v.optional(v.nullable(hexColorSchema)) })
 

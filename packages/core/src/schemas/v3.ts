@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { uniqueField } from './common'
 import { customCssSourceSchema } from './custom-css'
+import { surveyStylingSchema } from './project-styling'
 
 /**
  * The reference's v3 shapes (its spec `docs/api-v3-reference/openapi.yml`, version 0.2.0), as Canvass reads
@@ -74,6 +75,8 @@ export const v3SurveyCreateSchema = v.strictObject({
   targeting: v.optional(documentFields.targeting),
   // The survey's own CSS (docs/api.md, "Survey custom CSS in v3"); `null` is none.
   customCss: v.optional(v.nullable(customCssSourceSchema)),
+  // The survey's own look over the workspace's theme (docs/api.md, "Workspace styling"); `null` is none.
+  styling: v.optional(v.nullable(surveyStylingSchema)),
 })
 
 /**
@@ -112,6 +115,7 @@ export const v3SurveyPatchSchema = v.pipe(
     distribution: v.optional(documentFields.distribution),
     targeting: v.optional(documentFields.targeting),
     customCss: v.optional(v.nullable(customCssSourceSchema)),
+    styling: v.optional(v.nullable(surveyStylingSchema)),
     // Echoes of what GET answers, so that a fetched survey can be sent back; a changed value is a 422
     // (`read_only_field`). `updatedAt` is a precondition: another is a 409.
     id: v.optional(v.pipe(v.string(), v.maxLength(255))),
@@ -170,6 +174,7 @@ export const v3SurveyAnswer = v.object({
   ),
   targeting: v.optional(v.object({ filters: v.array(v.unknown()) })),
   customCss: v.nullable(v.object({ light: v.nullable(v.string()), dark: v.nullable(v.string()) })),
+  styling: v.nullable(v.record(v.string(), v.unknown())),
   ...visibilityFields,
 })
 

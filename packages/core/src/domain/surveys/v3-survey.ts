@@ -69,6 +69,8 @@ export function v3SurveyOutput(survey: SurveyRecord, workspaceId: string, segmen
       : {}),
     // The survey's own CSS as it was written (its source; what it compiled to is never shown).
     customCss: survey.customCss?.source ?? null,
+    // The survey's own look, as stored (v1 writes keep it as sent).
+    styling: isRecord(survey.styling) ? survey.styling : null,
     ...V3_KEY_VISIBILITY,
   }
 }
@@ -126,6 +128,7 @@ export function v1BodyOf(
     if (document[field] !== undefined) body[field] = document[field]
   }
   if (document.hiddenFields !== undefined) body.hiddenFields = { fieldIds: [], ...(document.hiddenFields as object) }
+  if (document.styling !== undefined) body.styling = document.styling
   const into = (value: unknown, path: string) => toStoredText(value, path, defaultLanguage, declared, problems)
   if (document.metadata !== undefined) body.metadata = into(document.metadata, 'metadata')
   if (document.welcomeCard !== undefined) body.welcomeCard = into(document.welcomeCard, 'welcomeCard')

@@ -36,25 +36,28 @@ export function registerStylingRoutes(routes: RouteTable): void {
   })
 }
 
-/** The project of the key's environment. */
-async function projectOf(request: Request, ctx: Parameters<Handler>[1]): Promise<string> {
+/** The project of the key's environment, and the environment (a project that is gone is its environment's 404). */
+async function projectOf(
+  request: Parameters<Handler>[0],
+  ctx: Parameters<Handler>[1],
+): Promise<{ projectId: string; environmentId: string }> {
   const { environmentId } = await authenticate(request, ctx)
   const environment = await ctx.storage.environments.get(environmentId)
   if (!environment) throw notFound('Environment', environmentId)
-  return environment.projectId
+  return { projectId: environment.projectId, environmentId }
 }
 
 const getStyling: Handler = async (request, ctx) => {
-  const projectId = await projectOf(request, ctx)
+  const { projectId, environmentId } = await projectOf(request, ctx)
   const stored = await ctx.storage.projects.getStyling(projectId)
-  if (!stored) throw notFound('Project', projectId)
+  if (!stored) throw notFound('Environment', environmentId)
   return ok({ id: projectId, projectId, ...stored })
 }
 
 const putStyling: BodyHandler<typeof projectStylingUpdateSchema> = async (request, ctx, _info, body) => {
-  const projectId = await projectOf(request, ctx)
+  const { projectId, environmentId } = await projectOf(request, ctx)
   const { styling, logo } = await body()
   const stored = await ctx.storage.projects.setStyling(projectId, { styling, logo }, ctx.now())
-  if (!stored) throw notFound('Project', projectId)
+  if (!stored) throw notFound('Environment', environmentId)
   return ok({ id: projectId, projectId, ...stored })
 }
