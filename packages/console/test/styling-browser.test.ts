@@ -7,6 +7,8 @@
  * critical violation on the screen or the editor.
  */
 import { readFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import { createTestCanvass, skipSuiteUnless, waitFor } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
@@ -99,7 +101,7 @@ const survey = async (name: string, type: 'link' | 'app') => {
 }
 
 test('the theme set in the console shows everywhere; a survey with its own brand colour shows its own', async () => {
-  const [own, plain, app] = [await survey('Own look', 'link'), await survey('Theme only', 'link'), await survey('In the app', 'app')]
+  const [own, plain, appSurvey] = [await survey('Own look', 'link'), await survey('Theme only', 'link'), await survey('In the app', 'app')]
   const tab = await context.newPage()
   const errors: string[] = []
   tab.on('pageerror', (error) => errors.push(error.message))
@@ -147,28 +149,31 @@ test('the theme set in the console shows everywhere; a survey with its own brand
   await page.goto(`${bed.url}/s/${plain}`)
   await drawnAs(page, '#canvass-survey', { brand: THEME_BRAND, onBrand: 'rgb(255, 255, 255)', radius: '16px' }, 'the plain link page')
 
-  // The widget: the renderer draws the app survey from the environment state, as the in-app core hands it over.
-  await page.goto('about:blank')
-  await page.setContent('<!doctype html><html lang="en"><head><title>An app</title></head><body><main><h1>An app</h1></main></body></html>')
-  await page.addScriptTag({ url: `${bed.url}/js/surveys.umd.cjs` })
-  await page.evaluate(
-    async ({ url, environmentId, surveyId }) => {
-      const state = (await (await fetch(`${url}/api/v1/client/${environmentId}/environment`)).json()).data.data
-      const shown = state.surveys.find((entry: { id: string }) => entry.id === surveyId)
-      ;(window as any).formbricksSurveys.renderSurvey({
-        appUrl: url,
-        environmentId,
-        survey: shown,
-        project: state.project,
-        mode: 'modal',
-        preview: true,
-      })
-    },
-    { url: bed.url, environmentId: bed.envA, surveyId: app },
+  // The widget: on an app's own page (another origin), the renderer draws the app survey from the environment
+  // state, as the in-app core hands it over.
+  const app = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An app</title></head>
+<body><main><h1>An app</h1></main><script src="${bed.url}/js/surveys.umd.cjs"></script>
+<script>(async () => {
+  const state = (await (await fetch(${JSON.stringify(`${bed.url}/api/v1/client/${bed.envA}/environment`)})).json()).data.data
+  window.formbricksSurveys.renderSurvey({
+    appUrl: ${JSON.stringify(bed.url)}, environmentId: ${JSON.stringify(bed.envA)}, mode: 'modal', preview: true,
+    survey: state.surveys.find((entry) => entry.id === ${JSON.stringify(appSurvey)}), project: state.project,
+  })
+})()</script></body></html>`)
+  })
+  await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve))
+  await page.goto(`http://127.0.0.1:${(app.address() as AddressInfo).port}/`)
+  await drawnAs(
+    page,
+    `[data-canvass-survey="${appSurvey}"]`,
+    { brand: THEME_BRAND, onBrand: 'rgb(255, 255, 255)', radius: '16px' },
+    'the widget',
   )
-  await drawnAs(page, `[data-canvass-survey="${app}"]`, { brand: THEME_BRAND, onBrand: 'rgb(255, 255, 255)', radius: '16px' }, 'the widget')
   assert.equal(errors, [])
   await page.close()
+  await new Promise((resolve) => app.close(resolve))
   await tab.close()
 })
 
