@@ -89,25 +89,6 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
 
     getCustomCss,
 
-    async getStyling(projectId) {
-      const row = await db.selectFrom('projects').select(['styling', 'logo']).where('id', '=', projectId).executeTakeFirst()
-      return row ? { styling: jsonObject(row.styling), logo: jsonObject(row.logo) } : null
-    },
-
-    async setStyling(projectId, next, now) {
-      const row = await db
-        .updateTable('projects')
-        .set({
-          styling: sql`${toJsonb(next.styling, true)}::jsonb`,
-          logo: sql`${toJsonb(next.logo, true)}::jsonb`,
-          updated_at: now,
-        })
-        .where('id', '=', projectId)
-        .returning(['styling', 'logo'])
-        .executeTakeFirst()
-      return row ? { styling: jsonObject(row.styling), logo: jsonObject(row.logo) } : null
-    },
-
     async setCustomCss(projectId, next, now) {
       const source = next === null ? null : toJsonb(next.source)
       // One statement: the row's current value becomes `previous` (SET reads the row as it was), unless the
@@ -126,6 +107,32 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
       if (row) return { changed: true, replaced: storedCss(row.replaced), current: storedCss(row.current) }
       const stored = await getCustomCss(projectId)
       return stored && { changed: false, ...stored }
+    },
+
+    ...projectStylingStore(db),
+  }
+}
+
+/** A project's theme (`getStyling`, `setStyling`). */
+function projectStylingStore(db: Kysely<Database>): Pick<ProjectStore, 'getStyling' | 'setStyling'> {
+  return {
+    async getStyling(projectId) {
+      const row = await db.selectFrom('projects').select(['styling', 'logo']).where('id', '=', projectId).executeTakeFirst()
+      return row ? { styling: jsonObject(row.styling), logo: jsonObject(row.logo) } : null
+    },
+
+    async setStyling(projectId, next, now) {
+      const row = await db
+        .updateTable('projects')
+        .set({
+          styling: sql`${toJsonb(next.styling, true)}::jsonb`,
+          logo: sql`${toJsonb(next.logo, true)}::jsonb`,
+          updated_at: now,
+        })
+        .where('id', '=', projectId)
+        .returning(['styling', 'logo'])
+        .executeTakeFirst()
+      return row ? { styling: jsonObject(row.styling), logo: jsonObject(row.logo) } : null
     },
   }
 }
