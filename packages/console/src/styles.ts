@@ -112,4 +112,12 @@ export const CONSOLE_STYLES = `
 .cv-console .cv-checks{display:flex;flex-wrap:wrap;gap:.5rem 1rem}
 .cv-console .cv-checks label{flex-direction:row;align-items:center;gap:.35rem}
 .cv-console .cv-editor{display:block;min-height:30rem}
+.cv-console .cv-styling{display:grid;grid-template-columns:minmax(0,1fr);gap:1.5rem}
+@media (min-width:1100px){.cv-console .cv-styling{grid-template-columns:minmax(20rem,1fr) minmax(22rem,1fr)}.cv-console .cv-styling-preview{position:sticky;top:1rem;align-self:start}}
+.cv-console .cv-styling-form label{margin:.35rem 0}
+.cv-console .cv-color{display:flex;flex-direction:column;gap:.2rem;margin:.35rem 0;font-size:.9rem}
+.cv-console .cv-color input[type=color]{width:2.5rem;height:2rem;padding:0 .1rem}
+.cv-console .cv-hex{width:9rem;font-family:ui-monospace,Menlo,Consolas,monospace}
+.cv-console .cv-styling-frame{border:1px solid var(--cv-line);border-radius:8px;overflow:hidden;min-height:24rem}
 ${RESULTS_STYLE}${NEW_SURVEY_STYLES}${NARROW_STYLES}`
+

@@ -11,6 +11,7 @@ import { registerFileRoutes } from './routes/files'
 import { registerMeRoutes } from './routes/management/me'
 import { registerAuditLogRoutes } from './routes/management/audit-log'
 import { registerEnvironmentRoutes } from './routes/management/environment'
+import { registerStylingRoutes } from './routes/management/styling'
 import { registerManagementResponseRoutes } from './routes/management/responses'
 import { registerResponseExportLinkRoutes } from './routes/management/response-export-links'
 import { registerResponseWorkRoutes } from './routes/management/response-work'
@@ -71,6 +72,7 @@ export function registerEveryRoute(
 ): void {
   registerMeRoutes(table)
   registerEnvironmentRoutes(table)
+  registerStylingRoutes(table)
   registerSurveyRoutes(table)
   registerSurveyAnswerRoutes(table)
   registerSurveyTimeSeriesRoutes(table)

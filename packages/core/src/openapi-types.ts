@@ -55,6 +55,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/styling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's theme: its styling (colours, roundness, background, card arrangement) and logo */
+        get: operations["getV1ManagementStyling"];
+        /**
+         * Replace the workspace's theme: styling and logo, each a whole object or null
+         * @description Colours are hex (`#1e293b`); images are https addresses or files uploaded to this Canvass (`/storage/…`). An unknown field is a 400 naming it. Surveys of every environment of the project show it, in the widget and on link pages.
+         */
+        put: operations["putV1ManagementStyling"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/management/surveys": {
         parameters: {
             query?: never;
@@ -3643,6 +3664,209 @@ export interface operations {
             };
         };
     };
+    getV1ManagementStyling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            projectId: string;
+                            styling: {
+                                [key: string]: unknown;
+                            } | null;
+                            logo: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putV1ManagementStyling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    styling: {
+                        brandColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        questionColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBackgroundColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardShadowColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        highlightBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        isDarkModeEnabled?: boolean | null;
+                        roundness?: number | null;
+                        cardArrangement?: {
+                            /** @enum {string} */
+                            linkSurveys: "casual" | "straight" | "simple";
+                            /** @enum {string} */
+                            appSurveys: "casual" | "straight" | "simple";
+                        } | null;
+                        background?: {
+                            /** @enum {string} */
+                            bgType: "color" | "image" | "upload";
+                            bg: string;
+                            brightness?: number | null;
+                        } | null;
+                        hideProgressBar?: boolean | null;
+                        isLogoHidden?: boolean | null;
+                        allowStyleOverwrite?: boolean;
+                    } | null;
+                    logo: {
+                        url: string;
+                        bgColor?: string | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            projectId: string;
+                            styling: {
+                                [key: string]: unknown;
+                            } | null;
+                            logo: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getV1ManagementSurveys: {
         parameters: {
             query?: {
@@ -5109,7 +5333,55 @@ export interface operations {
                     pin?: string | null;
                     isBackButtonHidden?: boolean;
                     styling?: {
-                        [key: string]: unknown;
+                        brandColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        questionColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBackgroundColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardShadowColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        highlightBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        isDarkModeEnabled?: boolean | null;
+                        roundness?: number | null;
+                        cardArrangement?: {
+                            /** @enum {string} */
+                            linkSurveys: "casual" | "straight" | "simple";
+                            /** @enum {string} */
+                            appSurveys: "casual" | "straight" | "simple";
+                        } | null;
+                        background?: {
+                            /** @enum {string} */
+                            bgType: "color" | "image" | "upload";
+                            bg: string;
+                            brightness?: number | null;
+                        } | null;
+                        hideProgressBar?: boolean | null;
+                        isLogoHidden?: boolean | null;
+                        overwriteThemeStyling?: boolean | null;
                     } | null;
                     workspaceOverwrites?: {
                         [key: string]: unknown;
@@ -6582,7 +6854,55 @@ export interface operations {
                     pin?: string | null;
                     isBackButtonHidden?: boolean;
                     styling?: {
-                        [key: string]: unknown;
+                        brandColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        questionColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBackgroundColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardShadowColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        highlightBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        isDarkModeEnabled?: boolean | null;
+                        roundness?: number | null;
+                        cardArrangement?: {
+                            /** @enum {string} */
+                            linkSurveys: "casual" | "straight" | "simple";
+                            /** @enum {string} */
+                            appSurveys: "casual" | "straight" | "simple";
+                        } | null;
+                        background?: {
+                            /** @enum {string} */
+                            bgType: "color" | "image" | "upload";
+                            bg: string;
+                            brightness?: number | null;
+                        } | null;
+                        hideProgressBar?: boolean | null;
+                        isLogoHidden?: boolean | null;
+                        overwriteThemeStyling?: boolean | null;
                     } | null;
                     workspaceOverwrites?: {
                         [key: string]: unknown;
@@ -7033,7 +7353,55 @@ export interface operations {
                     pin?: string | null;
                     isBackButtonHidden?: boolean;
                     styling?: {
-                        [key: string]: unknown;
+                        brandColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        questionColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        inputBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBackgroundColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        cardShadowColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        highlightBorderColor?: {
+                            light: string;
+                            dark?: string | null;
+                        } | null;
+                        isDarkModeEnabled?: boolean | null;
+                        roundness?: number | null;
+                        cardArrangement?: {
+                            /** @enum {string} */
+                            linkSurveys: "casual" | "straight" | "simple";
+                            /** @enum {string} */
+                            appSurveys: "casual" | "straight" | "simple";
+                        } | null;
+                        background?: {
+                            /** @enum {string} */
+                            bgType: "color" | "image" | "upload";
+                            bg: string;
+                            brightness?: number | null;
+                        } | null;
+                        hideProgressBar?: boolean | null;
+                        isLogoHidden?: boolean | null;
+                        overwriteThemeStyling?: boolean | null;
                     } | null;
                     workspaceOverwrites?: {
                         [key: string]: unknown;

@@ -311,6 +311,11 @@ const FIXTURES: Record<string, Fixture> = {
     body: { responseRetentionDays: 30 },
     resourceId: 'answer',
   }),
+  'PUT /api/v1/management/styling': async () => ({
+    path: '/api/v1/management/styling',
+    body: { styling: { roundness: 12 }, logo: null },
+    resourceId: 'answer',
+  }),
   'POST /api/v1/management/segments': async () => ({
     path: '/api/v1/management/segments',
     body: { title: `${MARKER} ${unique()}` },

@@ -18,6 +18,7 @@ import type { EditorStore } from './store'
 import type { EditorContextValue } from './ui/context'
 import { EditorContext, fieldId, pathKey } from './ui/context'
 import { Section, SelectField, TextField } from './ui/fields'
+import { StylingPanel } from './styling/styling-panel'
 import { plainProblem, problemPlace } from './ui/problem-place'
 
 export interface AppProps {
@@ -141,6 +142,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
             <WelcomeCard />
             <Blocks onFocusElement={(place) => (lastElement.current = place)} />
             <Endings />
+            <StylingPanel doc={doc} onChange={(change) => store.update(change)} />
             <Section title={logicTexts.variablesHeading}>
               <VariablesEditor
                 survey={doc}

@@ -35,6 +35,7 @@ legend{font-weight:600;padding:0 4px}
 .cse-card-head h3,.cse-card-head h4{flex:1 1 auto}
 .cse-handle{cursor:grab;user-select:none;color:var(--cse-muted);font-size:1.2em}
 .cse-field{display:flex;flex-direction:column;gap:2px}
+.cse-styling-color{display:flex;gap:6px;align-items:center}.cse-styling-color input[type=color]{width:40px;height:32px;padding:0 2px}.cse-styling-fields{display:flex;flex-direction:column;gap:8px}
 .cse-check{flex-direction:row;align-items:center;gap:6px;flex-wrap:wrap}
 .cse-localized{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:8px}
 label{font-weight:500;color:var(--cse-fg)}

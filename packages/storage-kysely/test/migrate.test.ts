@@ -19,6 +19,7 @@ import { partitionedResponses } from '../src/migrations/0038-partitioned-respons
 import { summaryParts } from '../src/migrations/0039-summary-parts'
 import { surveyCustomCss } from '../src/migrations/0040-survey-custom-css'
 import { consoleEmailsPerProject } from '../src/migrations/0041-console-emails-per-project'
+import { projectStyling } from '../src/migrations/0042-project-styling'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -63,6 +64,7 @@ const MIGRATIONS = [
   '0039-summary-parts',
   '0040-survey-custom-css',
   '0041-console-emails-per-project',
+  '0042-project-styling',
 ]
 
 const TABLES = [
@@ -238,6 +240,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
     await surveyCustomCss('canvass').down?.(db)
     await summaryParts('canvass').down?.(db)
@@ -272,13 +275,14 @@ for (const backend of backends()) {
     await migrate(db)
     const storage = withOutboxExpansion(createKyselyStorage({ db }))
     const [a, b] = [await newProject(storage), await newProject(storage)] as [string, string]
-    // The database as 0040 left it: one email over every project.
+    // The database as 0040 left it: one email over every project (and what came after undone).
+    await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name = '0041-console-emails-per-project'`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0041-console-emails-per-project', '0042-project-styling')`.execute(db)
     const now = new Date()
     await sql`insert into canvass.console_people (id, project_id, email, role, created_at, updated_at)
       values ('p-before', ${a}, 'ada@example.com', 'owner', ${now}, ${now})`.execute(db)
-    assert.equal(await migrate(db), ['0041-console-emails-per-project'])
+    assert.equal(await migrate(db), ['0041-console-emails-per-project', '0042-project-styling'])
     const kept = await storage.consoleAccounts.getPerson('p-before')
     assert.equal([kept?.projectId, kept?.email, kept?.role], [a, 'ada@example.com', 'owner'])
     const person = (projectId: string) => ({
@@ -305,6 +309,7 @@ for (const backend of backends()) {
     ])
     // Then the database as 0030 left it: the trigger functions record the events.
     const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
     await surveyCustomCss('canvass').down?.(db)
     await summaryParts('canvass').down?.(db)
@@ -547,6 +552,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await projectStyling('canvass').down?.(db)
   await consoleEmailsPerProject('canvass').down?.(db)
   await surveyCustomCss('canvass').down?.(db)
   await summaryParts('canvass').down?.(db)

@@ -10,6 +10,7 @@ import { partitionedResponses } from '../src/migrations/0038-partitioned-respons
 import { summaryParts } from '../src/migrations/0039-summary-parts'
 import { surveyCustomCss } from '../src/migrations/0040-survey-custom-css'
 import { consoleEmailsPerProject } from '../src/migrations/0041-console-emails-per-project'
+import { projectStyling } from '../src/migrations/0042-project-styling'
 import { prepareResponsePartitions } from '../src/migrations/prepare-partitions'
 import { backends } from './backends'
 
@@ -119,11 +120,12 @@ for (const backend of backends()) {
       // Each create's event waits in the outbox, not yet made a delivery (the dispatcher's claim makes them).
       assert.is(before.events.length, 24, 'events pending')
       // Back to the schema before 0038 (and 0039 to 0041, which came after it).
+      await projectStyling('canvass').down?.(db)
       await consoleEmailsPerProject('canvass').down?.(db)
       await surveyCustomCss('canvass').down?.(db)
       await summaryParts('canvass').down?.(db)
       await partitionedResponses('canvass').down?.(db)
-      await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project')`.execute(
+      await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project', '0042-project-styling')`.execute(
         db,
       )
       const kind = await sql<{
@@ -252,11 +254,12 @@ for (const backend of backends()) {
       try {
         await migrate(db)
         const before = await seed(withOutboxExpansion(createKyselyStorage({ db })), db)
+        await projectStyling('canvass').down?.(db)
         await consoleEmailsPerProject('canvass').down?.(db)
         await surveyCustomCss('canvass').down?.(db)
         await summaryParts('canvass').down?.(db)
         await partitionedResponses('canvass').down?.(db)
-        await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project')`.execute(
+        await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project', '0042-project-styling')`.execute(
           db,
         )
         const indexes = async () =>

@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { WidgetProject } from '../src/shared/survey'
-import { contrast, cssVariables, hex, mix, readableOn, resolveTheme } from '../src/renderer/theme'
+import { contrast, cssVariables, hex, imageUrl, mix, readableOn, resolveTheme } from '../src/renderer/theme'
 
 const project = (extra: Partial<WidgetProject> = {}): WidgetProject => ({
   id: 'p',
@@ -75,6 +75,53 @@ test('text on the brand colour reads well (WCAG AA for large text at least)', ()
     assert.ok(contrast(brand, readableOn(brand)) >= 4.5, `${brand} on ${readableOn(brand)}`)
   }
   assert.is(mix('#000000', '#ffffff', 0.5), '#808080')
+})
+
+test("a survey's unset or null fields keep the project's; the dark look only when asked for and on", () => {
+  const own = { styling: { overwriteThemeStyling: true, brandColor: null, roundness: null, questionColor: { light: '#111111' } } }
+  const theme = resolveTheme(project(), own, 'page')
+  assert.equal([theme.vars['--cv-brand'], theme.vars['--cv-radius'], theme.vars['--cv-text']], ['#0055ff', '12px', '#111111'])
+  const dark = project({
+    styling: { isDarkModeEnabled: true, brandColor: { light: '#0055ff', dark: '#88aaff' }, cardBackgroundColor: { light: '#ffffff' } },
+  })
+  assert.is(resolveTheme(dark, {}, 'page').appearance, 'light', 'the system asks for light')
+  const shown = resolveTheme(dark, {}, 'page', { prefersDark: true })
+  assert.is(shown.appearance, 'dark')
+  assert.is(shown.vars['--cv-brand'], '#88aaff')
+  assert.is(shown.vars['--cv-card'], '#0f172a', 'a surface without a dark colour takes the dark default, not its light one')
+  assert.ok(contrast(shown.vars['--cv-text'] as string, shown.vars['--cv-card'] as string) >= 4.5)
+  const off = project({ styling: { brandColor: { light: '#0055ff', dark: '#88aaff' } } })
+  assert.is(resolveTheme(off, {}, 'page', { prefersDark: true }).vars['--cv-brand'], '#0055ff', 'dark look off')
+})
+
+test('background images and the logo: https or the own storage only, made absolute; hidden by the styling', () => {
+  assert.is(imageUrl('https://cdn.example.com/a b.png', undefined), 'https://cdn.example.com/a%20b.png')
+  assert.is(
+    imageUrl('/storage/env/public/logo.png', 'https://surveys.example.com/feedback'),
+    'https://surveys.example.com/feedback/storage/env/public/logo.png',
+  )
+  for (const bad of [
+    'http://example.com/a.png',
+    'javascript:alert(1)',
+    'data:image/png;base64,AA',
+    '/other/path',
+    '//evil.example/a.png',
+  ]) {
+    assert.is(imageUrl(bad, 'https://surveys.example.com'), undefined, bad)
+  }
+  assert.is(imageUrl('https://x.example/a") ; background:red', undefined)?.includes('"'), false, 'quotes are encoded')
+  const styled = project({
+    styling: { background: { bgType: 'image', bg: 'https://cdn.example.com/sea.jpg', brightness: 50 } },
+    logo: { url: '/storage/env/public/logo.png', bgColor: '#ffffff' },
+  })
+  const theme = resolveTheme(styled, {}, 'page', { appUrl: 'https://surveys.example.com' })
+  assert.is(theme.vars['--cv-page-image'], 'url("https://cdn.example.com/sea.jpg")')
+  assert.is(theme.vars['--cv-page-brightness'], '0.5')
+  assert.equal(theme.logo, { url: 'https://surveys.example.com/storage/env/public/logo.png', bgColor: '#ffffff' })
+  const hidden = resolveTheme(styled, { styling: { overwriteThemeStyling: true, isLogoHidden: true } }, 'page', {
+    appUrl: 'https://surveys.example.com',
+  })
+  assert.is(hidden.logo, undefined)
 })
 
 test.run()

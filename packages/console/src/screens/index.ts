@@ -9,6 +9,7 @@ import { AuditLogScreen } from './audit-log'
 import { DataRightsScreen } from './data-rights'
 import { HomeScreen } from './home'
 import { PeopleScreen } from './people'
+import { StylingScreen } from './styling'
 import { SurveysScreen } from './surveys'
 import { WebhooksScreen } from './webhooks'
 
@@ -25,6 +26,7 @@ export interface Screen {
 export const SCREENS: Screen[] = [
   { id: 'home', label: 'Overview', hash: '', minRole: 'viewer', component: HomeScreen },
   { id: 'surveys', label: 'Surveys', hash: 'surveys', minRole: 'viewer', component: SurveysScreen },
+  { id: 'styling', label: 'Styling', hash: 'styling', minRole: 'viewer', component: StylingScreen },
   { id: 'webhooks', label: 'Webhooks', hash: 'webhooks', minRole: 'owner', component: WebhooksScreen },
   { id: 'api-keys', label: 'API keys', hash: 'api-keys', minRole: 'owner', component: ApiKeysScreen },
   { id: 'audit-log', label: 'Audit log', hash: 'audit-log', minRole: 'owner', component: AuditLogScreen },

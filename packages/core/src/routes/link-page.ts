@@ -1,10 +1,9 @@
 import { routeNotFound } from '../http/route-not-found'
-import { deliveredCustomCss } from '../domain/css/workspace-custom-css'
+import { deliveredProject } from '../domain/styling/project-styling'
 import type { Handler } from '../context'
 import { param } from '../context'
 import { htmlResponse, newNonce } from '../http/html'
 import type { SurveyRecord } from '../ports/storage'
-import { widgetProject } from '../domain/environments/environment-state'
 import {
   chosenLanguage,
   firstOf,
@@ -158,7 +157,7 @@ async function surveyPage(
 ): Promise<Response> {
   const { lang, languageCode, nonce, query, singleUseId, pinAuthToken } = page
   const environment = await ctx.storage.environments.get(survey.environmentId)
-  const customCss = environment ? await deliveredCustomCss(ctx, environment.projectId) : null
+  const project = await deliveredProject(ctx, environment?.projectId ?? '')
   const prefill = prefillFromQuery(survey, query, languageCode)
   const hasPrefill = Object.keys(prefill).length > 0
   const html = surveyPageHtml({
@@ -169,7 +168,7 @@ async function surveyPage(
     boot: {
       environmentId: survey.environmentId,
       survey: linkPageSurvey(survey, status),
-      project: { ...widgetProject(environment?.projectId ?? ''), ...(customCss ? { customCss } : {}) },
+      project,
       ...(languageCode ? { languageCode } : {}),
       hiddenFields: hiddenFieldsFromQuery(survey, query),
       ...(hasPrefill ? { prefill } : {}),

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { uniqueField } from './common'
 import { customCssSourceSchema } from './custom-css'
+import { surveyStylingSchema } from './project-styling'
 
 /**
  * The reference's v3 shapes (its spec `docs/api-v3-reference/openapi.yml`, version 0.2.0), as Canvass reads
@@ -55,7 +56,8 @@ const settingsFields = {
   singleUse: v.optional(v.nullable(looseObject)),
   pin: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))),
   isBackButtonHidden: v.optional(v.boolean()),
-  styling: v.optional(v.nullable(looseObject)),
+  // The survey's own look over the workspace's theme (docs/api.md, "Workspace styling"); `null` is none.
+  styling: v.optional(v.nullable(surveyStylingSchema)),
   workspaceOverwrites: v.optional(v.nullable(looseObject)),
 }
 
@@ -203,7 +205,7 @@ export const v3SurveyAnswer = v.object({
   singleUse: v.nullable(looseObject),
   pin: v.nullable(v.string()),
   isBackButtonHidden: v.boolean(),
-  styling: v.nullable(looseObject),
+  styling: v.nullable(v.record(v.string(), v.unknown())),
   workspaceOverwrites: v.nullable(looseObject),
   showLanguageSwitch: v.nullable(v.boolean()),
   ...visibilityFields,

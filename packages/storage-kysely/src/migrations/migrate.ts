@@ -43,6 +43,7 @@ import { partitionedResponses } from './0038-partitioned-responses'
 import { summaryParts } from './0039-summary-parts'
 import { surveyCustomCss } from './0040-survey-custom-css'
 import { consoleEmailsPerProject } from './0041-console-emails-per-project'
+import { projectStyling } from './0042-project-styling'
 import { moveFromPublicSchema } from './move-from-public'
 import { prepareResponsePartitions } from './prepare-partitions'
 import { ensureResponsePartitions, monthsAheadOf } from '../responses/partitions'
@@ -103,6 +104,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0039-summary-parts': summaryParts(schema),
     '0040-survey-custom-css': surveyCustomCss(schema),
     '0041-console-emails-per-project': consoleEmailsPerProject(schema),
+    '0042-project-styling': projectStyling(schema),
   }
 }
 

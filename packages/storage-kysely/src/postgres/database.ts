@@ -135,6 +135,9 @@ export interface ProjectsTable extends Timestamps {
   /** Added by `0036-project-custom-css`: the workspace's custom CSS (`StoredCustomCss`), and the value it replaced. */
   custom_css: Generated<unknown>
   custom_css_previous: Generated<unknown>
+  /** Added by `0042-project-styling`: the workspace's theme, the reference's project `styling` and `logo`. */
+  styling: Generated<unknown>
+  logo: Generated<unknown>
 }
 
 export interface EnvironmentsTable extends Timestamps {

@@ -108,5 +108,36 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
       const stored = await getCustomCss(projectId)
       return stored && { changed: false, ...stored }
     },
+
+    ...projectStylingStore(db),
   }
+}
+
+/** A project's theme (`getStyling`, `setStyling`). */
+function projectStylingStore(db: Kysely<Database>): Pick<ProjectStore, 'getStyling' | 'setStyling'> {
+  return {
+    async getStyling(projectId) {
+      const row = await db.selectFrom('projects').select(['styling', 'logo']).where('id', '=', projectId).executeTakeFirst()
+      return row ? { styling: jsonObject(row.styling), logo: jsonObject(row.logo) } : null
+    },
+
+    async setStyling(projectId, next, now) {
+      const row = await db
+        .updateTable('projects')
+        .set({
+          styling: sql`${toJsonb(next.styling, true)}::jsonb`,
+          logo: sql`${toJsonb(next.logo, true)}::jsonb`,
+          updated_at: now,
+        })
+        .where('id', '=', projectId)
+        .returning(['styling', 'logo'])
+        .executeTakeFirst()
+      return row ? { styling: jsonObject(row.styling), logo: jsonObject(row.logo) } : null
+    },
+  }
+}
+
+/** A stored JSON object, or null for anything else (the column is null until a theme is saved). */
+function jsonObject(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 }

@@ -28,7 +28,8 @@ export function renderSurvey(options: RenderSurveyOptions): SurveyHandle {
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
   shadow.replaceChildren()
 
-  const theme = resolveTheme(options.project, options.survey, modal ? 'modal' : 'page')
+  const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches
+  const theme = resolveTheme(options.project, options.survey, modal ? 'modal' : 'page', { appUrl: options.appUrl, prefersDark })
   const style = document.createElement('style')
   const nonce = options.nonce ?? currentNonce
   if (nonce) style.setAttribute('nonce', nonce)
@@ -39,9 +40,10 @@ export function renderSurvey(options: RenderSurveyOptions): SurveyHandle {
   style.textContent = `${STYLES}:host{${cssVariables(theme.vars)}}${containment}`
   liveStyles.add(style)
   const root = document.createElement('div')
-  // The root custom CSS is anchored at (docs/api.md, "Workspace custom CSS in v3"); Canvass draws surveys light.
+  // The root custom CSS is anchored at (docs/api.md, "Workspace custom CSS in v3"); surveys are drawn light unless
+  // the theme has a dark look and the respondent's system asks for it.
   root.id = 'fbjs'
-  root.setAttribute('data-appearance', 'light')
+  root.setAttribute('data-appearance', theme.appearance)
   shadow.append(style, root)
   // The workspace's CSS, then the survey's own (later in the sheet, so it wins a tie).
   const custom = [customCssOf(options.project), customCssOf(options.survey)].filter((css) => css !== '').join('\n')

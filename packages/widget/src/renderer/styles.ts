@@ -9,6 +9,8 @@ export const STYLES = `
 *,*::before,*::after{box-sizing:border-box}
 .cv-root{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.5;color:var(--cv-text);-webkit-font-smoothing:antialiased;text-align:left}
 .cv-page{min-height:100vh;min-height:100dvh;background:var(--cv-page);display:flex;align-items:flex-start;justify-content:center;padding:8vh 16px 32px}
+.cv-page{position:relative;isolation:isolate}.cv-page::before{content:'';position:absolute;inset:0;z-index:-1;background:var(--cv-page-image,none) center/cover no-repeat;filter:brightness(var(--cv-page-brightness,1))}
+.cv-logo{display:block;max-height:40px;max-width:160px;object-fit:contain;margin-right:auto;border-radius:calc(var(--cv-radius)/2);padding:2px}
 .cv-page .cv-stack{width:100%;max-width:640px}
 .cv-modal{position:fixed;inset:0;pointer-events:none;display:flex;padding:16px}
 .cv-modal .cv-stack{width:100%;max-width:420px;pointer-events:auto}

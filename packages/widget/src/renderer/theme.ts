@@ -16,6 +16,16 @@ export interface Theme {
   /** The backdrop behind a modal survey. */
   overlay: 'none' | 'light' | 'dark'
   clickOutsideClose: boolean
+  /** `dark` when the theme has a dark look and the respondent's system asks for one. */
+  appearance: 'light' | 'dark'
+  /** The workspace's logo, shown on a link survey's page unless the styling hides it. */
+  logo?: { url: string; bgColor?: string }
+}
+
+/** Where the renderer runs: the Canvass it was loaded from (images of its storage come from there) and the system's look. */
+export interface ThemeContext {
+  appUrl?: string
+  prefersDark?: boolean
 }
 
 const DEFAULTS = {
@@ -29,6 +39,17 @@ const DEFAULTS = {
   page: '#f1f5f9',
 }
 
+/** The dark look's defaults, for a theme with dark mode on that leaves a colour's `dark` unset. */
+const DARK_DEFAULTS = {
+  text: '#f1f5f9',
+  muted: '#cbd5e1',
+  card: '#0f172a',
+  cardBorder: '#334155',
+  input: '#1e293b',
+  inputBorder: '#64748b',
+  page: '#020617',
+}
+
 const PLACEMENTS = new Set(['bottomLeft', 'bottomRight', 'topLeft', 'topRight', 'center'])
 const ARRANGEMENTS = new Set(['casual', 'straight', 'simple'])
 
@@ -36,36 +57,50 @@ export function resolveTheme(
   project: WidgetProject,
   survey: { styling?: unknown; projectOverwrites?: unknown; productOverwrites?: unknown },
   mode: 'modal' | 'page',
+  context: ThemeContext = {},
 ): Theme {
   const projectStyling = (isRecord(project.styling) ? project.styling : {}) as Styling
   const surveyStyling = (isRecord(survey.styling) ? survey.styling : {}) as Styling
   const styling: Styling =
     surveyStyling.overwriteThemeStyling === true && projectStyling.allowStyleOverwrite !== false
-      ? { ...projectStyling, ...surveyStyling }
+      ? { ...projectStyling, ...withoutEmpty(surveyStyling) }
       : projectStyling
   const overwrites = (
     isRecord(survey.projectOverwrites) ? survey.projectOverwrites : isRecord(survey.productOverwrites) ? survey.productOverwrites : {}
   ) as Record<string, unknown>
 
-  const brand = hex(overwrites.brandColor) ?? light(styling.brandColor) ?? DEFAULTS.brand
-  const text = light(styling.questionColor) ?? DEFAULTS.text
-  const card = light(styling.cardBackgroundColor) ?? DEFAULTS.card
-  const input = light(styling.inputColor) ?? DEFAULTS.input
+  const dark = styling.isDarkModeEnabled === true && context.prefersDark === true
+  const defaults = dark ? { ...DEFAULTS, ...DARK_DEFAULTS } : DEFAULTS
+  // A colour of the dark look is its `dark`; a theme that gave none keeps its light one for the brand and the
+  // dark defaults for the surfaces, so that text stays readable on them.
+  const pick = (setting: ColorSetting | undefined, surface: boolean): string | undefined =>
+    dark ? (darkOf(setting) ?? (surface ? undefined : light(setting))) : light(setting)
+  const brand = hex(overwrites.brandColor) ?? pick(styling.brandColor, false) ?? defaults.brand
+  const text = pick(styling.questionColor, true) ?? defaults.text
+  const card = pick(styling.cardBackgroundColor, true) ?? defaults.card
+  const input = pick(styling.inputColor, true) ?? defaults.input
+  const background = styling.background
+  const pageColor = background?.bgType === 'color' ? hex(background.bg) : undefined
+  const pageImage = background?.bgType === 'image' || background?.bgType === 'upload' ? imageUrl(background.bg, context.appUrl) : undefined
+  const brightness = typeof background?.brightness === 'number' ? clamp(background.brightness, 0, 200) / 100 : 1
   const vars: Record<string, string> = {
     '--cv-brand': brand,
     '--cv-on-brand': readableOn(brand),
     '--cv-brand-soft': mix(brand, card, 0.88),
     '--cv-text': text,
-    '--cv-muted': light(styling.questionColor) ? text : DEFAULTS.muted,
+    '--cv-muted': pick(styling.questionColor, true) ? text : defaults.muted,
     '--cv-card': card,
-    '--cv-card-border': light(styling.cardBorderColor) ?? DEFAULTS.cardBorder,
-    '--cv-shadow': light(styling.cardShadowColor) ?? '#0f172a',
+    '--cv-card-border': pick(styling.cardBorderColor, true) ?? defaults.cardBorder,
+    '--cv-shadow': pick(styling.cardShadowColor, true) ?? '#0f172a',
     '--cv-input': input,
-    '--cv-input-border': light(styling.inputBorderColor) ?? DEFAULTS.inputBorder,
-    '--cv-highlight': hex(overwrites.highlightBorderColor) ?? light(styling.highlightBorderColor) ?? brand,
+    '--cv-input-border': pick(styling.inputBorderColor, true) ?? defaults.inputBorder,
+    '--cv-highlight': hex(overwrites.highlightBorderColor) ?? pick(styling.highlightBorderColor, false) ?? brand,
     '--cv-radius': `${clamp(typeof styling.roundness === 'number' ? styling.roundness : 8, 0, 32)}px`,
-    '--cv-page': (styling.background?.bgType === 'color' ? hex(styling.background.bg) : undefined) ?? DEFAULTS.page,
+    '--cv-page': (dark ? undefined : pageColor) ?? defaults.page,
+    ...(pageImage ? { '--cv-page-image': `url("${pageImage}")`, '--cv-page-brightness': String(brightness) } : {}),
   }
+  const logoUrl = isRecord(project.logo) ? imageUrl(project.logo.url, context.appUrl) : undefined
+  const logoBg = isRecord(project.logo) ? hex(project.logo.bgColor) : undefined
   const arrangementSetting = mode === 'page' ? styling.cardArrangement?.linkSurveys : styling.cardArrangement?.appSurveys
   const placementSetting = typeof overwrites.placement === 'string' ? overwrites.placement : project.placement
   const placement = (PLACEMENTS.has(placementSetting) ? placementSetting : 'bottomRight') as Theme['placement']
@@ -88,6 +123,29 @@ export function resolveTheme(
     overlay,
     clickOutsideClose:
       typeof overwrites.clickOutsideClose === 'boolean' ? overwrites.clickOutsideClose : project.clickOutsideClose !== false,
+    appearance: dark ? 'dark' : 'light',
+    ...(logoUrl && styling.isLogoHidden !== true ? { logo: { url: logoUrl, ...(logoBg ? { bgColor: logoBg } : {}) } } : {}),
+  }
+}
+
+/**
+ * An image's address as CSS and `<img>` may use it: https, or a file of the Canvass the renderer came from
+ * (`/storage/…`, made absolute against `appUrl`, since a widget runs on another origin). Anything else is
+ * undefined. The parsed form percent-encodes quotes and drops line breaks, so it is safe inside `url("…")`.
+ */
+export function imageUrl(value: unknown, appUrl: string | undefined): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined
+  try {
+    if (value.startsWith('/storage/')) {
+      if (!appUrl) return undefined
+      const base = new URL(appUrl)
+      const url = new URL(`${base.pathname.replace(/\/$/, '')}${value}`, base)
+      return url.origin === base.origin ? url.href : undefined
+    }
+    const url = new URL(value)
+    return url.protocol === 'https:' ? url.href : undefined
+  } catch {
+    return undefined
   }
 }
 
@@ -107,6 +165,15 @@ export function hex(value: unknown): string | undefined {
 
 function light(setting: ColorSetting | undefined): string | undefined {
   return isRecord(setting) ? hex(setting.light) : undefined
+}
+
+/** `styling` without its null and undefined fields: a survey's unset field keeps the workspace's. */
+function withoutEmpty(styling: Styling): Styling {
+  return Object.fromEntries(Object.entries(styling).filter(([, value]) => value !== null && value !== undefined)) as Styling
+}
+
+function darkOf(setting: ColorSetting | undefined): string | undefined {
+  return isRecord(setting) ? hex(setting.dark) : undefined
 }
 
 /** `[r, g, b]` of a hex colour (alpha ignored). */

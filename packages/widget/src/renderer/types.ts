@@ -238,7 +238,7 @@ export type Variables = Record<string, string | number>
 
 export interface ColorSetting {
   light?: string
-  dark?: string
+  dark?: string | null
 }
 
 export interface Styling {
@@ -254,6 +254,10 @@ export interface Styling {
   cardArrangement?: { linkSurveys?: CardArrangement; appSurveys?: CardArrangement }
   background?: { bg?: string; bgType?: string; brightness?: number }
   hideProgressBar?: boolean
+  /** Whether the theme has a dark look (each colour's `dark`), shown when the respondent's system asks for it. */
+  isDarkModeEnabled?: boolean
+  /** Whether the workspace's logo is left off. */
+  isLogoHidden?: boolean
   /** Project styling: whether a survey's own styling may replace it. */
   allowStyleOverwrite?: boolean
   /** Survey styling: whether it replaces the project's. */

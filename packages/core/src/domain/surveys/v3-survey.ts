@@ -75,7 +75,8 @@ export function v3SurveyOutput(survey: SurveyRecord, workspaceId: string, segmen
     singleUse: (survey.singleUse ?? null) as Record<string, unknown> | null,
     pin: survey.pin,
     isBackButtonHidden: survey.isBackButtonHidden,
-    styling: (survey.styling ?? null) as Record<string, unknown> | null,
+    // The survey's own look, as stored (v1 writes keep it as sent).
+    styling: isRecord(survey.styling) ? survey.styling : null,
     workspaceOverwrites: (survey.productOverwrites ?? null) as Record<string, unknown> | null,
     showLanguageSwitch: survey.showLanguageSwitch,
     ...V3_KEY_VISIBILITY,
@@ -146,6 +147,7 @@ export function v1BodyOf(
   }
   if (document.showLanguageSwitch !== undefined) body.showLanguageSwitch = document.showLanguageSwitch
   if (document.hiddenFields !== undefined) body.hiddenFields = { fieldIds: [], ...(document.hiddenFields as object) }
+  if (document.styling !== undefined) body.styling = document.styling
   const into = (value: unknown, path: string) => toStoredText(value, path, defaultLanguage, declared, problems)
   if (document.metadata !== undefined) body.metadata = into(document.metadata, 'metadata')
   if (document.welcomeCard !== undefined) body.welcomeCard = into(document.welcomeCard, 'welcomeCard')

@@ -22,6 +22,19 @@ export interface ProjectStore {
    * MUST each replace a different value (no lost update); `null` when the project does not exist.
    */
   setCustomCss(projectId: string, next: StoredCustomCss | null, now: Date): Promise<CustomCssWrite | null>
+  /**
+   * The project's theme (docs/api.md, "Workspace styling"): its `styling` and `logo` as `setStyling` stored them
+   * (both `null` until one is set); `null` when the project does not exist.
+   */
+  getStyling(projectId: string): Promise<ProjectStyling | null>
+  /** Replaces both fields of the project's theme as given (core has checked them); `null` when the project does not exist. */
+  setStyling(projectId: string, next: ProjectStyling, now: Date): Promise<ProjectStyling | null>
+}
+
+/** A project's theme: the reference's project `styling` and `logo`, JSON objects an adapter stores unchanged. */
+export interface ProjectStyling {
+  styling: Record<string, unknown> | null
+  logo: Record<string, unknown> | null
 }
 
 /** Custom CSS as stored: the source a caller wrote, and what core compiled from it with which processor. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { deliveredCustomCss } from '../../domain/css/workspace-custom-css'
+import { deliveredProject } from '../../domain/styling/project-styling'
 import type { Handler } from '../../context'
 import { param } from '../../context'
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
@@ -49,10 +49,9 @@ const environmentState: Handler = async (request, ctx) => {
     state.surveys.map((survey) => survey.segmentId),
   )
   const output = environmentStateOutput(state, now, segments)
-  // The workspace's custom CSS, compiled (docs/api.md, "Workspace custom CSS in v3"); the renderer puts it in the survey's shadow root.
-  const customCss = await deliveredCustomCss(ctx, state.projectId)
-  const project = customCss ? { ...output.project, customCss } : output.project
-  const data = customCss ? { ...output, workspace: project, project, product: project } : output
+  // The workspace's theme and its custom CSS, compiled (docs/api.md, "Workspace styling", "Workspace custom CSS in v3").
+  const project = await deliveredProject(ctx, state.projectId)
+  const data = { ...output, workspace: project, project, product: project }
   const text = JSON.stringify(data)
   const etag = `W/${strongTag(text)}`
   const headers = {

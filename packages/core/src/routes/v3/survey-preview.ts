@@ -1,8 +1,8 @@
 import type { CanvassContext } from '../../context'
-import { environmentStateOutput, widgetProject } from '../../domain/environments/environment-state'
+import { environmentStateOutput } from '../../domain/environments/environment-state'
 import { surveyPreviewFromBody } from '../../domain/surveys/survey-writes'
 import { v3SurveyCreateWrite } from '../../domain/surveys/v3-survey-write'
-import { deliveredCustomCss } from '../../domain/css/workspace-custom-css'
+import { deliveredProject } from '../../domain/styling/project-styling'
 import type { RouteTable } from '../../http/route-table'
 import type { V3BodyHandler } from '../../http/v3'
 import { noV3Query, v3Forbidden, v3Ok, v3Route } from '../../http/v3'
@@ -63,13 +63,11 @@ async function rendered(ctx: CanvassContext, environmentId: string, survey: Surv
   if (survey.type === 'link') {
     const environment = await ctx.storage.environments.get(environmentId)
     const projectId = environment?.projectId ?? ''
-    const customCss = environment ? await deliveredCustomCss(ctx, projectId) : null
-    return { survey: linkPageSurvey(survey, 'inProgress'), project: { ...widgetProject(projectId), ...(customCss ? { customCss } : {}) } }
+    return { survey: linkPageSurvey(survey, 'inProgress'), project: await deliveredProject(ctx, environment ? projectId : '') }
   }
   const state = await ctx.storage.environmentState.get(environmentId)
   // The key's environment exists: its key was just checked.
   if (!state) throw v3Forbidden()
   const output = environmentStateOutput({ ...state, surveys: [survey] }, ctx.now())
-  const customCss = await deliveredCustomCss(ctx, state.projectId)
-  return { survey: output.surveys[0] as Record<string, unknown>, project: customCss ? { ...output.project, customCss } : output.project }
+  return { survey: output.surveys[0] as Record<string, unknown>, project: await deliveredProject(ctx, state.projectId) }
 }

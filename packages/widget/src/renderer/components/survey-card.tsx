@@ -57,6 +57,9 @@ export function SurveyCard(props: SurveyCardProps) {
         onPointerDown={() => props.onInteract()}
       >
         <div class="cv-top">
+          {theme.logo && !modal ? (
+            <img class="cv-logo" src={theme.logo.url} alt="" style={theme.logo.bgColor ? { background: theme.logo.bgColor } : undefined} />
+          ) : null}
           {languages ? (
             <LanguageSwitch
               languages={languages}
