@@ -14,7 +14,10 @@ import { Preview } from './preview'
 import type { Session } from './session'
 import type { EditorStore } from './store'
 import type { EditorContextValue } from './ui/context'
-import { EditorContext, fieldId, pathKey } from './ui/context'
+import { EditorContext, cardKey, cardOfId, fieldId, pathKey } from './ui/context'
+import { revealed } from './ui/advanced'
+import type { ElementType } from './elements'
+import { TypePicker } from './type-picker'
 import { Section, SelectField, TextField } from './ui/fields'
 import { problemPlace } from './ui/problem-place'
 
@@ -48,8 +51,16 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
   const [previewing, setPreviewing] = useState(false)
   const lastElement = useRef<ElementPlace | undefined>(undefined)
   const summary = useRef<HTMLDivElement>(null)
+  // The open question card: the first until the person opens another or closes it (null).
+  const [openCard, setOpenCard] = useState<string | null | undefined>(undefined)
+  const picker = usePicker(root)
 
-  const { focusLater, historyStep } = useFocusAfterRender(root, doc)
+  const { focusLater: focusAfterRender, historyStep } = useFocusAfterRender(root, doc)
+  const focusLater = (id: string) => {
+    const card = cardOfId(id)
+    if (card) setOpenCard(card)
+    focusAfterRender(id)
+  }
   useEffect(() => {
     if (state.showProblems) summary.current?.focus()
   }, [state.showProblems])
@@ -74,14 +85,19 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
     update: (change) => store.update(change),
     problemsAt: (path: Path) => byPath.get(pathKey(path)) ?? [],
     focusLater,
+    readOnly: false,
+    openCard: openCard === undefined ? cardKey(0, 0) : openCard,
+    setOpenCard,
+    pickType: picker.open,
   }
 
-  const onAddQuestion = () => {
-    const { doc: next, place } = addQuestion(store.doc, lastElement.current, defaultLanguage)
-    store.update(() => next)
-    lastElement.current = place
-    context.focusLater(headlineId(place))
-  }
+  const onAddQuestion = () =>
+    picker.open(undefined, (type) => {
+      const { doc: next, place } = addQuestion(store.doc, lastElement.current, defaultLanguage, type)
+      store.update(() => next)
+      lastElement.current = place
+      focusLater(headlineId(place))
+    })
   const onAddBlock = () => {
     const { doc: next, place } = addBlock(store.doc, lastElement.current?.block, defaultLanguage)
     store.update(() => next)
@@ -121,10 +137,24 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
         />
         {state.conflict && <ConflictBanner texts={texts} session={session} />}
         {problems.length > 0 && (
-          <ProblemList problems={problems} texts={texts} summaryRef={summary} onFocus={(path) => focusProblem(root, store.doc, path)} />
+          <ProblemList
+            problems={problems}
+            texts={texts}
+            summaryRef={summary}
+            onFocus={(path) => {
+              // A problem in a closed card opens it: its field is found once the card is drawn.
+              const card = /^blocks\.(\d+)\.elements\.(\d+)/.exec(path)
+              const key = card && cardKey(Number(card[1]), Number(card[2]))
+              if (key && key !== context.openCard) {
+                setOpenCard(key)
+                setTimeout(() => focusProblem(root, store.doc, path))
+              } else focusProblem(root, store.doc, path)
+            }}
+          />
         )}
-        <div class="cse-main">
+        <div class={`cse-main${previewing ? ' cse-with-preview' : ''}`}>
           <div class="cse-forms">
+            {/* The editor's panels, top to bottom: each one line. */}
             <Section title={logicTexts.languagesHeading}>
               <LanguagesEditor
                 survey={doc}
@@ -152,9 +182,45 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
           </div>
           {previewing && <Preview doc={doc} api={api} client={client} texts={texts} nonce={nonce} />}
         </div>
+        {picker.shown && <TypePicker texts={texts} {...picker.shown} />}
       </div>
     </EditorContext.Provider>
   )
+}
+
+interface PickerShown {
+  current?: string
+  onChoose(type: ElementType): void
+  onCancel(): void
+}
+
+/**
+ * The question type picker's state: `open(current, choose)` shows it; a choice calls `choose` (which moves the
+ * focus where the choice leads), Escape or Cancel puts the focus back on the control that opened it.
+ */
+function usePicker(root: ShadowRoot) {
+  const [shown, setShown] = useState<PickerShown | undefined>(undefined)
+  const returnTo = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    if (shown || !returnTo.current) return
+    if (returnTo.current.isConnected) returnTo.current.focus()
+    returnTo.current = null
+  }, [shown])
+  const open = (current: string | undefined, choose: (type: ElementType) => void) => {
+    const from = root.activeElement as HTMLElement | null
+    setShown({
+      current,
+      onChoose: (type) => {
+        setShown(undefined)
+        choose(type)
+      },
+      onCancel: () => {
+        returnTo.current = from
+        setShown(undefined)
+      },
+    })
+  }
+  return { shown, open }
 }
 
 /**
@@ -197,7 +263,7 @@ function useFocusAfterRender(root: ShadowRoot, doc: Json) {
     focusTarget.current = undefined
     // A moved item's button may have become disabled (Move down on the last item): its neighbour takes the focus.
     const usable = target?.disabled ? target.parentElement?.querySelector<HTMLElement>('button:not(:disabled)') : target
-    usable?.focus()
+    if (usable) revealed(usable).focus()
   })
   const focusLater = (id: string) => {
     focusTarget.current = { id, from: root.activeElement }
@@ -272,7 +338,7 @@ function focusProblem(root: ShadowRoot, doc: Json, path: string) {
     const target = rule
       ? block?.querySelector<HTMLElement>(`[data-cse-focus="rule:${String(rule.id)}"]`)
       : block?.querySelector<HTMLElement>('.cse-logic-fallback select')
-    if (target) return target.focus()
+    if (target) return revealed(target).focus()
   }
   const parts = path.split('.')
   for (let end = parts.length; end > 0; end--) {
@@ -282,7 +348,7 @@ function focusProblem(root: ShadowRoot, doc: Json, path: string) {
     for (const id of candidates) {
       const target = root.getElementById(id) as HTMLElement | null
       if (target) {
-        target.focus()
+        revealed(target).focus()
         return
       }
     }

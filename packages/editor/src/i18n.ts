@@ -2,6 +2,7 @@
  * The editor's own UI text (not the survey's): English and German, others added by a host with
  * `addEditorLanguage(code, texts)`; a text a language leaves out falls back to English.
  */
+import { CARD_TEXTS } from './card-texts'
 import { ELEMENT_TYPES, ELEMENT_TYPE_INFO, type ElementLabelLanguage, type ElementType } from '@canvass/core/element-types'
 
 /** The names of the element types in the type menu (`type_openText`, …), as core's registry gives them. */
@@ -60,6 +61,7 @@ const en = {
   saveFailed: 'Saving failed',
   loadFailed: 'Loading failed',
   ...typeLabels('en'),
+  ...CARD_TEXTS.en,
   // element fields
   inputType: 'Input type',
   inputText: 'Text',
@@ -219,6 +221,7 @@ const de: EditorTexts = {
   saveFailed: 'Speichern fehlgeschlagen',
   loadFailed: 'Laden fehlgeschlagen',
   ...typeLabels('de'),
+  ...CARD_TEXTS.de,
   inputType: 'Eingabetyp',
   inputText: 'Text',
   inputEmail: 'E-Mail',
