@@ -154,31 +154,35 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
         )}
         <div class={`cse-main${previewing ? ' cse-with-preview' : ''}`}>
           <div class="cse-forms">
-            {/* The editor's panels, top to bottom: each one line. */}
-            <Section title={logicTexts.languagesHeading}>
-              <LanguagesEditor
-                survey={doc}
-                texts={logicTexts}
-                onChange={(patch) => store.update((current) => asDocument(applyLanguagesPatch(current, patch)))}
-              />
-            </Section>
-            <WelcomeCard />
+            {/* The editor's panels, top to bottom, each one line; the short ones two by two where there is room. */}
+            <div class="cse-pair">
+              <Section title={logicTexts.languagesHeading}>
+                <LanguagesEditor
+                  survey={doc}
+                  texts={logicTexts}
+                  onChange={(patch) => store.update((current) => asDocument(applyLanguagesPatch(current, patch)))}
+                />
+              </Section>
+              <WelcomeCard />
+            </div>
             <Blocks onFocusElement={(place) => (lastElement.current = place)} />
             <Endings />
-            <Section title={logicTexts.variablesHeading}>
-              <VariablesEditor
-                survey={doc}
-                texts={logicTexts}
-                onChange={(variables) => context.write(surveyField('variables'), variables)}
-              />
-            </Section>
-            <Section title={logicTexts.hiddenFieldsHeading}>
-              <HiddenFieldsEditor
-                survey={doc}
-                texts={logicTexts}
-                onChange={(hiddenFields) => context.write(surveyField('hiddenFields'), hiddenFields)}
-              />
-            </Section>
+            <div class="cse-pair">
+              <Section title={logicTexts.variablesHeading}>
+                <VariablesEditor
+                  survey={doc}
+                  texts={logicTexts}
+                  onChange={(variables) => context.write(surveyField('variables'), variables)}
+                />
+              </Section>
+              <Section title={logicTexts.hiddenFieldsHeading}>
+                <HiddenFieldsEditor
+                  survey={doc}
+                  texts={logicTexts}
+                  onChange={(hiddenFields) => context.write(surveyField('hiddenFields'), hiddenFields)}
+                />
+              </Section>
+            </div>
           </div>
           {previewing && <Preview doc={doc} api={api} client={client} texts={texts} nonce={nonce} />}
         </div>

@@ -143,6 +143,8 @@ export function Blocks({ onFocusElement }: BlocksProps) {
       <ol class="cse-block-list">
         {blocks.map((block, b) => {
           const elements = elementsOf(block)
+          // Questions are numbered through the survey, across blocks.
+          const before = blocks.slice(0, b).reduce((sum, earlier) => sum + elementsOf(earlier).length, 0)
           const title = `${texts.block} ${b + 1}${typeof block.name === 'string' && block.name ? `: ${block.name}` : ''}`
           return (
             <li key={b} class="cse-block" {...(readOnly ? {} : dropProps({ block: b }))}>
@@ -183,6 +185,7 @@ export function Blocks({ onFocusElement }: BlocksProps) {
                     key={e}
                     element={element}
                     place={{ block: b, element: e }}
+                    number={before + e + 1}
                     count={elements.length}
                     blockCount={blocks.length}
                     texts={texts}
@@ -346,6 +349,8 @@ function IconButton(props: { id?: string; label: string; title: string; onClick?
 interface ElementCardProps {
   element: SurveyElement
   place: ElementPlace
+  /** Its number in the survey. */
+  number: number
   count: number
   blockCount: number
   texts: EditorTexts
@@ -361,14 +366,14 @@ interface ElementCardProps {
  * its type (changed through the type picker), headline, description, required, its type's own form, and its
  * id and media under "Advanced".
  */
-function ElementCard({ element, place, count, blockCount, texts, onFocus, onMove, onDelete, drag, drop }: ElementCardProps) {
+function ElementCard({ element, place, number, count, blockCount, texts, onFocus, onMove, onDelete, drag, drop }: ElementCardProps) {
   const { doc, write, defaultLanguage, focusLater, readOnly, openCard, setOpenCard, pickType } = useEditor()
   const path = elementAt(place).path
   const type = String(element.type) as ElementType
   const Form = ELEMENT_FORMS[type]
   const typeName = (texts[`type_${type}` as keyof EditorTexts] as string | undefined) ?? type
   const headline = textIn(element.headline, defaultLanguage)
-  const title = `${texts.question} ${place.element + 1}${headline ? `: ${headline}` : ''}`
+  const title = `${texts.question} ${number}${headline ? `: ${headline}` : ''}`
   const key = cardKey(place.block, place.element)
   const open = openCard === key
   const blocks = blocksOf(doc)
@@ -409,12 +414,17 @@ function ElementCard({ element, place, count, blockCount, texts, onFocus, onMove
             id={elementControlId(place, 'open')}
             aria-expanded={open}
             aria-controls={open ? bodyId : undefined}
-            aria-label={`${title} (${typeName})`}
             onClick={() => setOpenCard(open ? null : key)}
           >
-            <span class="cse-num">{place.element + 1}</span>
             <TypeIcon type={type} />
-            <span class="cse-headline">{headline || texts.untitledQuestion}</span>
+            {/* Its name is its text: "Question 2: Which plan? (Single choice)", the words around the number unseen. */}
+            <span class="cse-headline">
+              <span class="cse-sr">{texts.question} </span>
+              <span class="cse-num">{number}</span>
+              <span class="cse-sr">: </span>
+              {headline || texts.untitledQuestion}
+              <span class="cse-sr"> ({typeName})</span>
+            </span>
           </button>
         </h4>
         {!readOnly && (

@@ -30,7 +30,8 @@ background:var(--cse-bg)}
 .cse-toolbar{display:flex;flex-wrap:wrap;gap:var(--cse-s);align-items:flex-end;position:sticky;top:0;z-index:1;background:var(--cse-bg);padding:var(--cse-s) 0;border-bottom:1px solid var(--cse-line)}
 .cse-toolbar>*{min-width:0}
 .cse-main{display:flex;flex-direction:column;gap:var(--canvass-space-l)}
-.cse-forms{min-width:0;display:flex;flex-direction:column;gap:var(--cse-m)}
+.cse-forms{min-width:0;display:flex;flex-direction:column;gap:10px}
+.cse-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:10px;align-items:start}
 /* Beside the cards on a wide screen, the cards never narrower than 560 px; stacked below them otherwise. */
 @media (min-width:1200px){
 .cse-with-preview{flex-direction:row;align-items:flex-start}
@@ -55,7 +56,8 @@ legend{font-weight:600;padding:0 4px}
 .cse-card-title{flex:1 1 auto;min-width:0}
 .cse-card-toggle{display:flex;align-items:center;gap:var(--cse-s);width:100%;border:0;background:none;color:var(--cse-fg);padding:6px 4px;text-align:left;font-weight:600}
 .cse-card-toggle .cse-headline{flex:1 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.cse-num{flex:0 0 auto;min-width:1.6em;height:1.6em;border-radius:999px;background:var(--cse-surface);border:1px solid var(--cse-line);display:inline-flex;align-items:center;justify-content:center;font-size:.85em;color:var(--cse-muted)}
+.cse-num{display:inline-block;min-width:1.7em;margin-right:6px;padding:0 4px;border-radius:999px;background:var(--cse-surface);border:1px solid var(--cse-line);text-align:center;font-size:.85em;color:var(--cse-muted)}
+.cse-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .cse-icon{flex:0 0 auto;color:var(--cse-accent);vertical-align:middle}
 .cse-card-body{display:flex;flex-direction:column;gap:var(--cse-s);padding:4px var(--cse-m) var(--cse-m);border-top:1px solid var(--cse-line)}
 .cse-type-button{display:inline-flex;align-items:center;gap:var(--cse-s);align-self:flex-start;color:var(--cse-fg);border-color:var(--cse-border)}

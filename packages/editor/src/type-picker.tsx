@@ -15,7 +15,7 @@ interface TypePickerProps {
 
 /**
  * The question types to choose from: a modal dialog holding a list box of the 17 types, each with its icon,
- * name and a one-line description. Arrow keys, Home and End move through the list, a letter jumps to the next
+ * name and a one-line description (the option's description, not part of its name). Arrow keys, Home and End move through the list, a letter jumps to the next
  * type it starts, Enter or Space (or a click) chooses, Escape or Cancel closes.
  */
 export function TypePicker({ texts, current, onChoose, onCancel }: TypePickerProps) {
@@ -61,6 +61,8 @@ export function TypePicker({ texts, current, onChoose, onCancel }: TypePickerPro
     }
     if (next === undefined) return
     event.preventDefault()
+    // At once, not after the next paint: a key pressed meanwhile acts on the option it sees chosen.
+    options.current[next]?.focus()
     setActive(next)
   }
 
@@ -88,7 +90,6 @@ export function TypePicker({ texts, current, onChoose, onCancel }: TypePickerPro
             role="option"
             class="cse-picker-option"
             aria-selected={index === active}
-            aria-label={name(type)}
             aria-describedby={`cse-picker-${type}-hint`}
             tabIndex={index === active ? 0 : -1}
             onClick={() => onChoose(type)}
@@ -96,7 +97,7 @@ export function TypePicker({ texts, current, onChoose, onCancel }: TypePickerPro
           >
             <TypeIcon type={type} />
             <span class="cse-picker-name">{name(type)}</span>
-            <span class="cse-picker-hint" id={`cse-picker-${type}-hint`}>
+            <span class="cse-picker-hint" id={`cse-picker-${type}-hint`} aria-hidden="true">
               {texts[`typeHint_${type}`]}
             </span>
           </li>

@@ -136,7 +136,8 @@ async function tabTo(page: Page, name: string, options: { back?: boolean; block?
 async function chooseType(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Enter')
   for (let presses = 0; presses < 20; presses++) {
-    if ((await focused(page)).name === name) {
+    // An option's text is the type's name, then its description.
+    if ((await focused(page)).name.startsWith(name)) {
       await page.keyboard.press('Enter')
       await focusIs(page, 'Question type')
       return

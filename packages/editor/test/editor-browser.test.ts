@@ -74,6 +74,8 @@ const focused = (page: Page) =>
     const label = active.id
       ? active.getRootNode() instanceof ShadowRoot && (active.getRootNode() as ShadowRoot).querySelector(`label[for="${active.id}"]`)
       : null
+    // A type picker's option is named by its type's name (its description is not part of it).
+    if (active.getAttribute('role') === 'option') return active.querySelector('.cse-picker-name')?.textContent ?? ''
     return (active.getAttribute('aria-label') ?? (label ? label.textContent : null) ?? active.textContent ?? '').trim()
   })
 

@@ -73,7 +73,11 @@ const focused = (page: Page) =>
     const active = root?.activeElement as HTMLElement | null
     if (!active) return ''
     const label = active.id ? root?.querySelector(`label[for="${active.id}"]`) : null
-    return (active.getAttribute('aria-label') ?? (label ? label.textContent : null) ?? active.textContent ?? '').trim()
+    const labelledBy = active.getAttribute('aria-labelledby')
+    const named = labelledBy ? root?.getElementById(labelledBy)?.textContent : null
+    // A type picker's option is named by its type's name (its description is not part of it).
+    if (active.getAttribute('role') === 'option') return active.querySelector('.cse-picker-name')?.textContent ?? ''
+    return (active.getAttribute('aria-label') ?? named ?? (label ? label.textContent : null) ?? active.textContent ?? '').trim()
   })
 
 async function tabTo(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab') {
@@ -94,7 +98,7 @@ const cards = (page: Page) =>
     const toggles = [...root.querySelectorAll('.cse-card-toggle')]
     return {
       count: toggles.length,
-      open: toggles.filter((toggle) => toggle.getAttribute('aria-expanded') === 'true').map((toggle) => toggle.getAttribute('aria-label')),
+      open: toggles.filter((toggle) => toggle.getAttribute('aria-expanded') === 'true').map((toggle) => toggle.textContent),
     }
   })
 
@@ -119,7 +123,7 @@ test('4 questions, one card open, in 1,600 px; the type picker; the preview besi
   const height = await page.evaluate(() => document.getElementById('editor')!.getBoundingClientRect().height)
   const parts = await page.evaluate(() =>
     [
-      ...document.getElementById('editor')!.shadowRoot!.querySelectorAll('.cse-root > *, .cse-forms > *, .cse-block > *, .cse-open > *'),
+      ...document.getElementById('editor')!.shadowRoot!.querySelectorAll('.cse-root > *, .cse-forms > *, .cse-block > *, .cse-card-body > *, .cse-section > *, .cse-section .cse-logic > *'),
     ].map((part) => `${part.className || part.tagName} ${Math.round(part.getBoundingClientRect().height)}`),
   )
   assert.ok(height <= 1600, `the editor is ${height} px tall: ${parts.join(', ')}`)
@@ -149,7 +153,7 @@ test('4 questions, one card open, in 1,600 px; the type picker; the preview besi
     return {
       modal: dialog?.open && dialog.matches(':modal'),
       options: options.length,
-      described: options.every((option) => option.querySelector('svg') && option.querySelector('.cse-picker-hint')?.textContent),
+      described: options.every((option) => option.querySelector('svg') && root.getElementById(option.getAttribute('aria-describedby') ?? '')?.textContent),
     }
   })
   assert.equal(picker, { modal: true, options: 17, described: true })
@@ -162,7 +166,7 @@ test('4 questions, one card open, in 1,600 px; the type picker; the preview besi
   await waitForFocus(page, 'Add question')
   assert.is(await page.evaluate(() => document.getElementById('editor')!.shadowRoot!.querySelector('dialog')), null)
 
-  // Chosen by its first letter and Enter: the question is added after the one worked in, its card open and its
+  // Chosen by its first letter and Enter: the question is added (at the end: no question was worked in), its card open and its
   // headline in focus.
   await page.keyboard.press('Enter')
   await waitForFocus(page, 'Free text')
@@ -185,7 +189,7 @@ test('4 questions, one card open, in 1,600 px; the type picker; the preview besi
   await waitForFocus(page, 'Customer effort')
   await page.keyboard.press('Enter')
   await waitForFocus(page, 'Question type')
-  const changed = (await page.evaluate(() => (document.getElementById('editor') as any).survey)).blocks[0].elements.at(-1)
+  const changed = (await page.evaluate(() => (document.getElementById('editor') as any).survey)).blocks.flatMap((block: any) => block.elements).at(-1)
   assert.equal([changed.type, changed.id, changed.headline], ['ces', added.id, added.headline])
 
   // Preview: the focus moves to it; at 1280 px it sits beside the cards, which keep 560 px or more.
@@ -230,7 +234,8 @@ test('4 questions, one card open, in 1,600 px; the type picker; the preview besi
     const clipped = [...root.querySelectorAll('button, input, select, textarea, summary')]
       .filter((control) => {
         const box = control.getBoundingClientRect()
-        return box.width > 0 && (box.right > window.innerWidth + 0.5 || box.left < -0.5)
+        // Controls shown only: those in a closed "Advanced" are not.
+        return control.checkVisibility() && box.width > 0 && (box.right > window.innerWidth + 0.5 || box.left < -0.5)
       })
       .map((control) => control.getAttribute('aria-label') ?? control.id ?? control.textContent)
     return { scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth, clipped }
