@@ -334,7 +334,10 @@ test('build, translate, preview, save, publish and answer a survey by keyboard o
   await page.keyboard.type('low_scores')
 
   // The rating block's rule: below 3 goes to the ending and adds 1 to the variable.
-  await tabTo(page, 'Add rule', { back: true, block: 1 })
+  // Its logic is under the block's "Logic and settings", opened first.
+  await tabTo(page, 'Logic and settings', { back: true, block: 1, prefix: true })
+  await page.keyboard.press('Enter')
+  await tabTo(page, 'Add rule', { block: 1 })
   await page.keyboard.press('Enter')
   await focusIs(page, 'Question, variable or hidden field')
   await choose(page, 'element:question-2')

@@ -228,8 +228,11 @@ test('texts side by side per language with missing translations flagged; a probl
   const labels = await shadow('label')
   assert.ok(labels.includes('Headline (de-DE)'), labels.join(' | '))
   assert.ok(labels.includes('Description (de-DE)'))
+  // The second question (added by the first test) has no German headline: its card, opened, flags it.
+  await page.locator('canvass-survey-editor .cse-card-toggle').nth(1).click()
   const missing = await shadow('.cse-missing')
   assert.ok(missing.length > 0 && missing.every((text) => text === 'Missing translation'), missing.join(' | '))
+  await page.locator('canvass-survey-editor .cse-card-toggle').nth(0).click()
 
   // A reserved question id: the server's problem is shown at the id field, and save() is refused with it. The id
   // is under the open card's "Advanced".
