@@ -20,7 +20,7 @@ interface TypePickerProps {
  */
 export function TypePicker({ texts, current, onChoose, onCancel }: TypePickerProps) {
   const dialog = useRef<HTMLDialogElement>(null)
-  const options = useRef<Array<HTMLLIElement | null>>([])
+  const options = useRef<Array<HTMLDivElement | null>>([])
   const [active, setActive] = useState(Math.max(0, ELEMENT_TYPES.indexOf(current as ElementType)))
   const name = (type: ElementType) => texts[`type_${type}`]
 
@@ -77,11 +77,9 @@ export function TypePicker({ texts, current, onChoose, onCancel }: TypePickerPro
       }}
     >
       <h2 id="cse-picker-title">{texts.chooseType}</h2>
-      {/* biome-ignore lint/a11y/useSemanticElements: a list box of rich options (icon, name, description), which <select> cannot hold. */}
-      <ul role="listbox" class="cse-picker-list" aria-labelledby="cse-picker-title" onKeyDown={onKeyDown}>
+      <div role="listbox" class="cse-picker-list" aria-labelledby="cse-picker-title">
         {ELEMENT_TYPES.map((type, index) => (
-          // biome-ignore lint/a11y/useFocusableInteractive: the options take the focus by a roving tabindex.
-          <li
+          <div
             key={type}
             ref={(node) => {
               options.current[index] = node
@@ -93,6 +91,7 @@ export function TypePicker({ texts, current, onChoose, onCancel }: TypePickerPro
             aria-describedby={`cse-picker-${type}-hint`}
             tabIndex={index === active ? 0 : -1}
             onClick={() => onChoose(type)}
+            onKeyDown={onKeyDown}
             onFocus={() => setActive(index)}
           >
             <TypeIcon type={type} />
@@ -100,9 +99,9 @@ export function TypePicker({ texts, current, onChoose, onCancel }: TypePickerPro
             <span class="cse-picker-hint" id={`cse-picker-${type}-hint`} aria-hidden="true">
               {texts[`typeHint_${type}`]}
             </span>
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       <div class="cse-row-buttons">
         <button type="button" onClick={onCancel}>
           {texts.cancel}
