@@ -14,7 +14,7 @@ import { Preview } from './preview'
 import type { Session } from './session'
 import type { EditorStore } from './store'
 import type { EditorContextValue } from './ui/context'
-import { EditorContext, cardKey, cardOfId, fieldId, pathKey } from './ui/context'
+import { EditorContext, cardKey, cardOfId, fieldId, pathKey, useEditor } from './ui/context'
 import { revealed } from './ui/advanced'
 import type { ElementType } from './elements'
 import { TypePicker } from './type-picker'
@@ -141,49 +141,11 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
             problems={problems}
             texts={texts}
             summaryRef={summary}
-            onFocus={(path) => {
-              // A problem in a closed card opens it: its field is found once the card is drawn.
-              const card = /^blocks\.(\d+)\.elements\.(\d+)/.exec(path)
-              const key = card && cardKey(Number(card[1]), Number(card[2]))
-              if (key && key !== context.openCard) {
-                setOpenCard(key)
-                setTimeout(() => focusProblem(root, store.doc, path))
-              } else focusProblem(root, store.doc, path)
-            }}
+            onFocus={(path) => focusProblemOpening(root, store.doc, path, context.openCard, setOpenCard)}
           />
         )}
         <div class={`cse-main${previewing ? ' cse-with-preview' : ''}`}>
-          <div class="cse-forms">
-            {/* The editor's panels, top to bottom, each one line; the short ones two by two where there is room. */}
-            <div class="cse-pair">
-              <Section title={logicTexts.languagesHeading}>
-                <LanguagesEditor
-                  survey={doc}
-                  texts={logicTexts}
-                  onChange={(patch) => store.update((current) => asDocument(applyLanguagesPatch(current, patch)))}
-                />
-              </Section>
-              <WelcomeCard />
-            </div>
-            <Blocks onFocusElement={(place) => (lastElement.current = place)} />
-            <Endings />
-            <div class="cse-pair">
-              <Section title={logicTexts.variablesHeading}>
-                <VariablesEditor
-                  survey={doc}
-                  texts={logicTexts}
-                  onChange={(variables) => context.write(surveyField('variables'), variables)}
-                />
-              </Section>
-              <Section title={logicTexts.hiddenFieldsHeading}>
-                <HiddenFieldsEditor
-                  survey={doc}
-                  texts={logicTexts}
-                  onChange={(hiddenFields) => context.write(surveyField('hiddenFields'), hiddenFields)}
-                />
-              </Section>
-            </div>
-          </div>
+          <Panels store={store} onFocusElement={(place) => (lastElement.current = place)} />
           {previewing && <Preview doc={doc} api={api} client={client} texts={texts} nonce={nonce} />}
         </div>
         {picker.shown && <TypePicker texts={texts} {...picker.shown} />}
@@ -329,6 +291,48 @@ function Toolbar(props: ToolbarProps) {
       </p>
     </div>
   )
+}
+
+/** The editor's panels, top to bottom, each one line; the short ones two by two where there is room. */
+function Panels({ store, onFocusElement }: { store: EditorStore; onFocusElement(place: ElementPlace): void }) {
+  const { doc, logicTexts, write } = useEditor()
+  return (
+    <div class="cse-forms">
+      <div class="cse-pair">
+        <Section title={logicTexts.languagesHeading}>
+          <LanguagesEditor
+            survey={doc}
+            texts={logicTexts}
+            onChange={(patch) => store.update((current) => asDocument(applyLanguagesPatch(current, patch)))}
+          />
+        </Section>
+        <WelcomeCard />
+      </div>
+      <Blocks onFocusElement={onFocusElement} />
+      <Endings />
+      <div class="cse-pair">
+        <Section title={logicTexts.variablesHeading}>
+          <VariablesEditor survey={doc} texts={logicTexts} onChange={(variables) => write(surveyField('variables'), variables)} />
+        </Section>
+        <Section title={logicTexts.hiddenFieldsHeading}>
+          <HiddenFieldsEditor
+            survey={doc}
+            texts={logicTexts}
+            onChange={(hiddenFields) => write(surveyField('hiddenFields'), hiddenFields)}
+          />
+        </Section>
+      </div>
+    </div>
+  )
+}
+
+/** Focuses a problem's field; a problem in a closed card opens it first, and its field is found once it is drawn. */
+function focusProblemOpening(root: ShadowRoot, doc: Json, path: string, openCard: string | null, setOpenCard: (key: string) => void) {
+  const card = /^blocks\.(\d+)\.elements\.(\d+)/.exec(path)
+  const key = card && cardKey(Number(card[1]), Number(card[2]))
+  if (!key || key === openCard) return focusProblem(root, doc, path)
+  setOpenCard(key)
+  setTimeout(() => focusProblem(root, doc, path))
 }
 
 /** Focuses the control of a problem's field in `root`, or the nearest one above it. */

@@ -85,7 +85,7 @@ function placeOf(doc: SurveyDocument, id: unknown): ElementPlace | undefined {
  */
 export function Blocks({ onFocusElement }: BlocksProps) {
   const editor = useEditor()
-  const { doc, texts, logicTexts, defaultLanguage, write, update, focusLater, readOnly, openCard, setOpenCard } = editor
+  const { doc, texts, update, focusLater, readOnly, openCard, setOpenCard } = editor
   const blocks = blocksOf(doc)
 
   /** Keeps the open card on its question in `next` (closed if it is gone). */
@@ -158,26 +158,7 @@ export function Blocks({ onFocusElement }: BlocksProps) {
                 onMove={moveBlock}
                 onDelete={deleteBlock}
               >
-                <details class="cse-advanced cse-block-settings">
-                  <summary aria-label={`${texts.blockSettings}: ${title}`}>
-                    {texts.blockSettings}
-                    {Array.isArray(block.logic) && block.logic.length > 0
-                      ? ` (${texts.ruleCount.replace('{n}', String(block.logic.length))})`
-                      : ''}
-                  </summary>
-                  <div class="cse-advanced-body">
-                    <TextField field={blockField(b, 'id')} label={texts.blockId} />
-                    <LocalizedTextField field={blockField(b, 'buttonLabel')} label={texts.blockButtonLabel} />
-                    <LocalizedTextField field={blockField(b, 'backButtonLabel')} label={texts.blockBackButtonLabel} />
-                    <BlockLogicEditor
-                      survey={doc}
-                      block={block}
-                      lang={defaultLanguage}
-                      texts={logicTexts}
-                      onChange={(next) => write(itemField(surveyField('blocks'), b), next)}
-                    />
-                  </div>
-                </details>
+                <BlockSettings block={block} index={b} title={title} />
               </BlockHead>
               <ol class="cse-element-list">
                 {elements.map((element, e) => (
@@ -267,6 +248,32 @@ function useDragAndDrop(
   return { dragProps, dropProps }
 }
 
+/** A block's id, button labels and logic, folded under "Logic and settings" (with its count of rules). */
+function BlockSettings({ block, index: b, title }: { block: SurveyBlock; index: number; title: string }) {
+  const { doc, texts, logicTexts, defaultLanguage, write } = useEditor()
+  const rules = Array.isArray(block.logic) ? block.logic.length : 0
+  return (
+    <details class="cse-advanced cse-block-settings">
+      <summary aria-label={`${texts.blockSettings}: ${title}`}>
+        {texts.blockSettings}
+        {rules > 0 ? ` (${texts.ruleCount.replace('{n}', String(rules))})` : ''}
+      </summary>
+      <div class="cse-advanced-body">
+        <TextField field={blockField(b, 'id')} label={texts.blockId} />
+        <LocalizedTextField field={blockField(b, 'buttonLabel')} label={texts.blockButtonLabel} />
+        <LocalizedTextField field={blockField(b, 'backButtonLabel')} label={texts.blockBackButtonLabel} />
+        <BlockLogicEditor
+          survey={doc}
+          block={block}
+          lang={defaultLanguage}
+          texts={logicTexts}
+          onChange={(next) => write(itemField(surveyField('blocks'), b), next)}
+        />
+      </div>
+    </details>
+  )
+}
+
 interface BlockHeadProps {
   index: number
   count: number
@@ -346,6 +353,43 @@ function IconButton(props: { id?: string; label: string; title: string; onClick?
   )
 }
 
+/** A question's type, and the button that changes it through the type picker (the type alone, read-only). */
+function TypeField({ element, place, typeName }: { element: SurveyElement; place: ElementPlace; typeName: string }) {
+  const { texts, write, defaultLanguage, focusLater, readOnly, pickType } = useEditor()
+  const type = String(element.type)
+  const typeId = fieldId(elementAt(place).path, 'type')
+  return (
+    <div class="cse-field cse-type-field">
+      {readOnly ? (
+        <p class="cse-type-name" id={typeId}>
+          {texts.questionType}: <TypeIcon type={type} /> {typeName}
+        </p>
+      ) : (
+        <label for={typeId}>{texts.questionType}</label>
+      )}
+      {readOnly ? null : (
+        <button
+          type="button"
+          id={typeId}
+          class="cse-type-button"
+          aria-haspopup="dialog"
+          aria-describedby={`${typeId}-name`}
+          onClick={() =>
+            pickType(type, (next) => {
+              if (next !== type) write(elementAt(place), convertElement(element, next, defaultLanguage))
+              focusLater(typeId)
+            })
+          }
+        >
+          <TypeIcon type={type} />
+          <span id={`${typeId}-name`}>{typeName}</span>
+          <span class="cse-type-change">{texts.changeType}</span>
+        </button>
+      )}
+    </div>
+  )
+}
+
 interface ElementCardProps {
   element: SurveyElement
   place: ElementPlace
@@ -367,8 +411,7 @@ interface ElementCardProps {
  * id and media under "Advanced".
  */
 function ElementCard({ element, place, number, count, blockCount, texts, onFocus, onMove, onDelete, drag, drop }: ElementCardProps) {
-  const { doc, write, defaultLanguage, focusLater, readOnly, openCard, setOpenCard, pickType } = useEditor()
-  const path = elementAt(place).path
+  const { doc, defaultLanguage, readOnly, openCard, setOpenCard } = useEditor()
   const type = String(element.type) as ElementType
   const Form = ELEMENT_FORMS[type]
   const typeName = (texts[`type_${type}` as keyof EditorTexts] as string | undefined) ?? type
@@ -391,7 +434,6 @@ function ElementCard({ element, place, number, count, blockCount, texts, onFocus
       : place.block < blockCount - 1 && count > 1
         ? { block: place.block + 1, element: 0 }
         : undefined
-  const typeId = fieldId(path, 'type')
   const bodyId = elementControlId(place, 'body')
   return (
     <li
@@ -445,34 +487,7 @@ function ElementCard({ element, place, number, count, blockCount, texts, onFocus
       {open && (
         <div class="cse-card-body" id={bodyId}>
           <div class="cse-type-row">
-            <div class="cse-field cse-type-field">
-              {readOnly ? (
-                <p class="cse-type-name" id={typeId}>
-                  {texts.questionType}: <TypeIcon type={type} /> {typeName}
-                </p>
-              ) : (
-                <label for={typeId}>{texts.questionType}</label>
-              )}
-              {readOnly ? null : (
-                <button
-                  type="button"
-                  id={typeId}
-                  class="cse-type-button"
-                  aria-haspopup="dialog"
-                  aria-describedby={`${typeId}-name`}
-                  onClick={() =>
-                    pickType(type, (next) => {
-                      if (next !== type) write(elementAt(place), convertElement(element, next, defaultLanguage))
-                      focusLater(typeId)
-                    })
-                  }
-                >
-                  <TypeIcon type={type} />
-                  <span id={`${typeId}-name`}>{typeName}</span>
-                  <span class="cse-type-change">{texts.changeType}</span>
-                </button>
-              )}
-            </div>
+            <TypeField element={element} place={place} typeName={typeName} />
             <CheckboxField field={elementField(place, 'required')} label={texts.required} defaultValue={true} />
           </div>
           <LocalizedTextField field={elementField(place, 'headline')} label={texts.headline} />

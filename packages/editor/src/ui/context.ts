@@ -3,7 +3,7 @@ import { useContext } from 'preact/hooks'
 import type { Problem } from '../api'
 import type { Language, Path, SurveyDocument } from '../doc'
 import type { DocField } from '../doc-field'
-import type { ElementType } from '../elements'
+import type { ElementType } from '@canvass/core/element-types'
 import type { EditorTexts } from '../i18n'
 import type { LogicTexts } from '../logic'
 
