@@ -5,7 +5,7 @@ import { baseConfig } from '../../tsup.config.base'
 // (`@canvass/core/conditions`), answer formats (`@canvass/core/answer-formats`), the matching of a requested
 // language to a survey's (`@canvass/core/language-match`), the reserved ids the editor
 // checks (`@canvass/core/survey-ids`), the element types the widget and the editor read
-// (`@canvass/core/element-types`), the templates the CLI and the console start from
+// (`@canvass/core/element-types`), the design tokens of every page (`@canvass/core/design-tokens`), the templates the CLI and the console start from
 // (`@canvass/core/survey-templates`) and the results both the console and the shared page draw (`@canvass/core/results`) are entries of their own, so that a bundle takes only what it uses.
 export default defineConfig({
   ...baseConfig,
@@ -17,6 +17,7 @@ export default defineConfig({
     'src/language-match.ts',
     'src/survey-ids.ts',
     'src/element-types.ts',
+    'src/design-tokens.ts',
     'src/survey-templates.ts',
     'src/results.ts',
   ],

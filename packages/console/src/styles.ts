@@ -3,6 +3,7 @@
  * contrast of at least 4.5:1 on their backgrounds; focus is always visible. The results summary's rules are
  * core's (`RESULTS_STYLE`, under `.cv-results`), the same the shared results page inlines, and come last.
  */
+import { designTokenProperties } from '@canvass/core/design-tokens'
 import { RESULTS_STYLE } from '@canvass/core/results'
 
 /** New survey: the templates of a category as cards, and a template's preview in a dialog. */
@@ -43,8 +44,9 @@ const NARROW_STYLES = `
 `
 
 export const CONSOLE_STYLES = `
-.cv-console{--cv-ink:#1c2430;--cv-muted:#4f5b6b;--cv-line:#d5dbe3;--cv-soft:#f4f6f9;--cv-accent:#1f5fbf;--cv-accent-ink:#fff;--cv-danger:#b3261e;--cv-ok:#1b6e3a;
-  font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--cv-ink);background:#fff;min-height:100vh;
+.cv-console{${designTokenProperties()};--cv-ink:var(--canvass-text);--cv-muted:var(--canvass-muted);--cv-line:var(--canvass-line);--cv-soft:var(--canvass-surface);
+  --cv-accent:var(--canvass-accent);--cv-accent-ink:var(--canvass-accent-ink);--cv-danger:var(--canvass-danger);--cv-ok:var(--canvass-ok);
+  font:var(--canvass-text-size)/var(--canvass-text-line-height) var(--canvass-font);color:var(--cv-ink);background:#fff;min-height:100vh;
   display:grid;grid-template-columns:13rem 1fr;grid-template-rows:auto 1fr;grid-template-areas:"header header" "nav main"}
 .cv-console *{box-sizing:border-box}
 .cv-console .cv-skip{position:absolute;left:-999px}

@@ -16,7 +16,10 @@ import { QuotasPanel } from './quotas'
 import type { Session } from './session'
 import type { EditorStore } from './store'
 import type { EditorContextValue } from './ui/context'
-import { EditorContext, fieldId, pathKey } from './ui/context'
+import { EditorContext, cardKey, cardOfId, fieldId, pathKey, useEditor } from './ui/context'
+import { revealed } from './ui/advanced'
+import type { ElementType } from './elements'
+import { TypePicker } from './type-picker'
 import { Section, SelectField, TextField } from './ui/fields'
 import { StylingPanel } from './styling/styling-panel'
 import { plainProblem, problemPlace } from './ui/problem-place'
@@ -53,8 +56,16 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
   const [previewing, setPreviewing] = useState(false)
   const lastElement = useRef<ElementPlace | undefined>(undefined)
   const summary = useRef<HTMLDivElement>(null)
+  // The open question card: the first until the person opens another or closes it (null).
+  const [openCard, setOpenCard] = useState<string | null | undefined>(undefined)
+  const picker = usePicker(root)
 
-  const { focusLater, historyStep } = useFocusAfterRender(root, doc)
+  const { focusLater: focusAfterRender, historyStep } = useFocusAfterRender(root, doc)
+  const focusLater = (id: string) => {
+    const card = cardOfId(id)
+    if (card) setOpenCard(card)
+    focusAfterRender(id)
+  }
   useEffect(() => {
     if (state.showProblems) summary.current?.focus()
   }, [state.showProblems])
@@ -80,15 +91,19 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
     problemsAt: (path: Path) => byPath.get(pathKey(path)) ?? [],
     focusLater,
     readOnly,
+    openCard: openCard === undefined ? cardKey(0, 0) : openCard,
+    setOpenCard,
+    pickType: picker.open,
   }
   useReadOnlyControls(root, readOnly)
 
-  const onAddQuestion = () => {
-    const { doc: next, place } = addQuestion(store.doc, lastElement.current, defaultLanguage)
-    store.update(() => next)
-    lastElement.current = place
-    context.focusLater(headlineId(place))
-  }
+  const onAddQuestion = () =>
+    picker.open(undefined, (type) => {
+      const { doc: next, place } = addQuestion(store.doc, lastElement.current, defaultLanguage, type)
+      store.update(() => next)
+      lastElement.current = place
+      focusLater(headlineId(place))
+    })
   const onAddBlock = () => {
     const { doc: next, place } = addBlock(store.doc, lastElement.current?.block, defaultLanguage)
     store.update(() => next)
@@ -128,40 +143,18 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
         />
         {state.conflict && !readOnly && <ConflictBanner texts={texts} session={session} />}
         {problems.length > 0 && (
-          <ProblemList problems={problems} texts={texts} summaryRef={summary} onFocus={(path) => focusProblem(root, store.doc, path)} />
+          <ProblemList
+            problems={problems}
+            texts={texts}
+            summaryRef={summary}
+            onFocus={(path) => focusProblemOpening(root, store.doc, path, context.openCard, setOpenCard)}
+          />
         )}
-        <div class="cse-main">
-          <div class="cse-forms">
-            <Section title={logicTexts.languagesHeading}>
-              <LanguagesEditor
-                survey={doc}
-                texts={logicTexts}
-                onChange={(patch) => context.update((current) => asDocument(applyLanguagesPatch(current, patch)))}
-              />
-            </Section>
-            <WelcomeCard />
-            <Blocks onFocusElement={(place) => (lastElement.current = place)} />
-            <Endings />
-            <StylingPanel doc={doc} onChange={(change) => store.update(change)} />
-            <Section title={logicTexts.variablesHeading}>
-              <VariablesEditor
-                survey={doc}
-                texts={logicTexts}
-                onChange={(variables) => context.write(surveyField('variables'), variables)}
-              />
-            </Section>
-            <Section title={logicTexts.hiddenFieldsHeading}>
-              <HiddenFieldsEditor
-                survey={doc}
-                texts={logicTexts}
-                onChange={(hiddenFields) => context.write(surveyField('hiddenFields'), hiddenFields)}
-              />
-            </Section>
-            <SettingsPanel api={client} />
-            <QuotasPanel client={client} />
-          </div>
+        <div class={`cse-main${previewing ? ' cse-with-preview' : ''}`}>
+          <Panels store={store} client={client} onFocusElement={(place) => (lastElement.current = place)} />
           {previewing && <Preview doc={doc} api={api} client={client} texts={texts} nonce={nonce} />}
         </div>
+        {picker.shown && <TypePicker texts={texts} {...picker.shown} />}
       </div>
     </EditorContext.Provider>
   )
@@ -172,6 +165,40 @@ const allProblems = (server: Problem[], doc: Json, texts: EditorTexts, logicText
   ...server.map((problem) => plainProblem(problem, texts)),
   ...logicProblemMessages(asDocument(doc), logicTexts),
 ]
+interface PickerShown {
+  current?: string
+  onChoose(type: ElementType): void
+  onCancel(): void
+}
+
+/**
+ * The question type picker's state: `open(current, choose)` shows it; a choice calls `choose` (which moves the
+ * focus where the choice leads), Escape or Cancel puts the focus back on the control that opened it.
+ */
+function usePicker(root: ShadowRoot) {
+  const [shown, setShown] = useState<PickerShown | undefined>(undefined)
+  const returnTo = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    if (shown || !returnTo.current) return
+    if (returnTo.current.isConnected) returnTo.current.focus()
+    returnTo.current = null
+  }, [shown])
+  const open = (current: string | undefined, choose: (type: ElementType) => void) => {
+    const from = root.activeElement as HTMLElement | null
+    setShown({
+      current,
+      onChoose: (type) => {
+        setShown(undefined)
+        choose(type)
+      },
+      onCancel: () => {
+        returnTo.current = from
+        setShown(undefined)
+      },
+    })
+  }
+  return { shown, open }
+}
 
 /**
  * Focus moves after the render that made its target (a new question's headline, a moved item's button):
@@ -213,7 +240,7 @@ function useFocusAfterRender(root: ShadowRoot, doc: Json) {
     focusTarget.current = undefined
     // A moved item's button may have become disabled (Move down on the last item): its neighbour takes the focus.
     const usable = target?.disabled ? target.parentElement?.querySelector<HTMLElement>('button:not(:disabled)') : target
-    usable?.focus()
+    if (usable) revealed(usable).focus()
   })
   const focusLater = (id: string) => {
     focusTarget.current = { id, from: root.activeElement }
@@ -351,6 +378,51 @@ const textLike = (control: HTMLElement) =>
   (control instanceof HTMLInputElement && !['checkbox', 'radio', 'color', 'file', 'range', 'button'].includes(control.type)) ||
   control instanceof HTMLTextAreaElement
 
+/** The editor's panels, top to bottom, each one line; the short ones two by two where there is room. */
+function Panels({ store, client, onFocusElement }: { store: EditorStore; client: EditorApi; onFocusElement(place: ElementPlace): void }) {
+  const { doc, logicTexts, write } = useEditor()
+  return (
+    <div class="cse-forms">
+      <div class="cse-pair">
+        <Section title={logicTexts.languagesHeading}>
+          <LanguagesEditor
+            survey={doc}
+            texts={logicTexts}
+            onChange={(patch) => store.update((current) => asDocument(applyLanguagesPatch(current, patch)))}
+          />
+        </Section>
+        <WelcomeCard />
+      </div>
+      <Blocks onFocusElement={onFocusElement} />
+      <Endings />
+      <StylingPanel doc={doc} onChange={(change) => store.update(change)} />
+      <div class="cse-pair">
+        <Section title={logicTexts.variablesHeading}>
+          <VariablesEditor survey={doc} texts={logicTexts} onChange={(variables) => write(surveyField('variables'), variables)} />
+        </Section>
+        <Section title={logicTexts.hiddenFieldsHeading}>
+          <HiddenFieldsEditor
+            survey={doc}
+            texts={logicTexts}
+            onChange={(hiddenFields) => write(surveyField('hiddenFields'), hiddenFields)}
+          />
+        </Section>
+      </div>
+      <SettingsPanel api={client} />
+      <QuotasPanel client={client} />
+    </div>
+  )
+}
+
+/** Focuses a problem's field; a problem in a closed card opens it first, and its field is found once it is drawn. */
+function focusProblemOpening(root: ShadowRoot, doc: Json, path: string, openCard: string | null, setOpenCard: (key: string) => void) {
+  const card = /^blocks\.(\d+)\.elements\.(\d+)/.exec(path)
+  const key = card && cardKey(Number(card[1]), Number(card[2]))
+  if (!key || key === openCard) return focusProblem(root, doc, path)
+  setOpenCard(key)
+  setTimeout(() => focusProblem(root, doc, path))
+}
+
 /** Focuses the control of a problem's field in `root`, or the nearest one above it. */
 function focusProblem(root: ShadowRoot, doc: Json, path: string) {
   // A block's logic has no field ids: its rule (or its fallback list) takes the focus.
@@ -362,7 +434,7 @@ function focusProblem(root: ShadowRoot, doc: Json, path: string) {
     const target = rule
       ? block?.querySelector<HTMLElement>(`[data-cse-focus="rule:${String(rule.id)}"]`)
       : block?.querySelector<HTMLElement>('.cse-logic-fallback select')
-    if (target) return target.focus()
+    if (target) return revealed(target).focus()
   }
   const parts = path.split('.')
   for (let end = parts.length; end > 0; end--) {
@@ -372,7 +444,7 @@ function focusProblem(root: ShadowRoot, doc: Json, path: string) {
     for (const id of candidates) {
       const target = root.getElementById(id) as HTMLElement | null
       if (target) {
-        target.focus()
+        revealed(target).focus()
         return
       }
     }

@@ -3,6 +3,7 @@
  * `addEditorLanguage(code, texts)`; a text a language leaves out falls back to English.
  */
 import { settingsDe, settingsEn } from './settings/texts'
+import { CARD_TEXTS } from './card-texts'
 import { ELEMENT_TYPES, ELEMENT_TYPE_INFO, type ElementLabelLanguage, type ElementType } from '@canvass/core/element-types'
 
 /** The names of the element types in the type menu (`type_openText`, …), as core's registry gives them. */
@@ -62,6 +63,7 @@ const en = {
   saveFailed: 'Saving failed',
   loadFailed: 'Loading failed',
   ...typeLabels('en'),
+  ...CARD_TEXTS.en,
   // element fields
   inputType: 'Input type',
   inputText: 'Text',
@@ -243,6 +245,7 @@ const de: EditorTexts = {
   saveFailed: 'Speichern fehlgeschlagen',
   loadFailed: 'Laden fehlgeschlagen',
   ...typeLabels('de'),
+  ...CARD_TEXTS.de,
   inputType: 'Eingabetyp',
   inputText: 'Text',
   inputEmail: 'E-Mail',

@@ -37,7 +37,8 @@ const RERENDER_DELAY_MS = 800
 
 /**
  * The survey as respondents see it, in the real renderer (the widget's), in preview mode: nothing is stored.
- * It follows the logic as it is answered; phone (375 px) or desktop width; any language of the survey.
+ * It follows the logic as it is answered; phone (375 px) or desktop width; any language of the survey. Beside
+ * the cards on a wide screen, below them otherwise (styles.ts); opened, its heading takes the focus.
  */
 export function Preview({
   doc,
@@ -53,6 +54,7 @@ export function Preview({
   nonce?: string
 }) {
   const container = useRef<HTMLDivElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
   const handle = useRef<{ close(): void } | undefined>(undefined)
   const [width, setWidth] = useState<'phone' | 'desktop'>('phone')
   const [language, setLanguage] = useState('default')
@@ -90,10 +92,14 @@ export function Preview({
     }
   }, [doc, language, restarts, api])
   useEffect(() => () => handle.current?.close(), [])
+  // Opened, the preview takes the focus: its heading, from which its controls are the next Tab stops.
+  useEffect(() => heading.current?.focus(), [])
 
   return (
-    <section class="cse-preview" aria-labelledby="cse-preview-title">
-      <h2 id="cse-preview-title">{texts.previewTitle}</h2>
+    <section class={`cse-preview${width === 'desktop' ? ' cse-preview-wide' : ''}`} aria-labelledby="cse-preview-title">
+      <h2 id="cse-preview-title" ref={heading} tabIndex={-1}>
+        {texts.previewTitle}
+      </h2>
       <div class="cse-row-buttons">
         <button type="button" aria-pressed={width === 'phone'} onClick={() => setWidth('phone')}>
           {texts.previewPhone}

@@ -132,6 +132,21 @@ async function tabTo(page: Page, name: string, options: { back?: boolean; block?
   throw new Error('unreachable')
 }
 
+/** On the focused "Question type" button: opens the type picker, moves to the type named `name`, chooses it. */
+async function chooseType(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Enter')
+  for (let presses = 0; presses < 20; presses++) {
+    // An option's text is the type's name, then its description.
+    if ((await focused(page)).name.startsWith(name)) {
+      await page.keyboard.press('Enter')
+      await focusIs(page, 'Question type')
+      return
+    }
+    await page.keyboard.press('ArrowDown')
+  }
+  assert.unreachable(`the type "${name}" was not reached; focus: ${JSON.stringify(await focused(page))}`)
+}
+
 /** Presses `key` on the focused select until its value is `value`. */
 async function choose(page: Page, value: string, key = 'ArrowDown'): Promise<void> {
   for (let presses = 0; presses < 40; presses++) {
@@ -291,7 +306,7 @@ test('build, translate, preview, save, publish and answer a survey by keyboard o
   await focusIs(page, 'Headline')
   assert.is((await focused(page)).block, 1)
   await tabTo(page, 'Question type', { back: true })
-  await choose(page, 'rating')
+  await chooseType(page, 'Rating')
   await tabTo(page, 'Headline', { block: 1 })
   await page.keyboard.type('How would you rate us?')
   await noSeriousViolations(page, 'after block 2')
@@ -302,7 +317,7 @@ test('build, translate, preview, save, publish and answer a survey by keyboard o
   await focusIs(page, 'Headline')
   assert.is((await focused(page)).block, 2)
   await tabTo(page, 'Question type', { back: true })
-  await choose(page, 'multipleChoiceSingle')
+  await chooseType(page, 'Single choice')
   await tabTo(page, 'Headline', { block: 2 })
   await page.keyboard.type('Which plan do you use?')
   await tabTo(page, 'Choice 1', { block: 2 })
@@ -327,7 +342,10 @@ test('build, translate, preview, save, publish and answer a survey by keyboard o
   await page.keyboard.type('low_scores')
 
   // The rating block's rule: below 3 goes to the ending and adds 1 to the variable.
-  await tabTo(page, 'Add rule', { back: true, block: 1 })
+  // Its logic is under the block's "Logic and settings", opened first.
+  await tabTo(page, 'Logic and settings', { back: true, block: 1, prefix: true })
+  await page.keyboard.press('Enter')
+  await tabTo(page, 'Add rule', { block: 1 })
   await page.keyboard.press('Enter')
   await focusIs(page, 'Question, variable or hidden field')
   await choose(page, 'element:question-2')
@@ -360,6 +378,15 @@ test('build, translate, preview, save, publish and answer a survey by keyboard o
     await page.keyboard.press('Tab')
     const now = await focused(page)
     if (now.name === 'Add variable') break
+    // A closed question card is opened (Enter on its header) to reach its texts.
+    if (
+      now.id.endsWith('-open') &&
+      (await page.evaluate(
+        (id) => document.getElementById('editor')?.shadowRoot?.getElementById(id)?.getAttribute('aria-expanded'),
+        now.id,
+      )) === 'false'
+    )
+      await page.keyboard.press('Enter')
     if (!now.name.endsWith('(de-DE)')) continue
     const english = await page.evaluate(
       (id) => (document.getElementById('editor')?.shadowRoot?.getElementById(id) as HTMLInputElement | null)?.value ?? '',

@@ -74,6 +74,8 @@ const focused = (page: Page) =>
     const label = active.id
       ? active.getRootNode() instanceof ShadowRoot && (active.getRootNode() as ShadowRoot).querySelector(`label[for="${active.id}"]`)
       : null
+    // A type picker's option is named by its type's name (its description is not part of it).
+    if (active.getAttribute('role') === 'option') return active.querySelector('.cse-picker-name')?.textContent ?? ''
     return (active.getAttribute('aria-label') ?? (label ? label.textContent : null) ?? active.textContent ?? '').trim()
   })
 
@@ -133,7 +135,10 @@ test('Add question by keyboard, a headline typed, Save: the survey read back has
   await page.keyboard.press('Tab')
   await tabTo(page, 'Add question')
   await page.keyboard.press('Enter')
-  // The focus moves into the new question's headline (after the render that made it).
+  // The type picker opens on the first type, a free text: Enter chooses it, and the focus moves into the new
+  // question's headline (after the render that made it).
+  await waitForFocus(page, 'Free text')
+  await page.keyboard.press('Enter')
   await waitForFocus(page, 'Headline')
   await page.keyboard.type('How did you find us?')
   await tabTo(page, 'Save', 'Shift+Tab')
@@ -223,11 +228,17 @@ test('texts side by side per language with missing translations flagged; a probl
   const labels = await shadow('label')
   assert.ok(labels.includes('Headline (de-DE)'), labels.join(' | '))
   assert.ok(labels.includes('Description (de-DE)'))
+  // The second question (added by the first test) has no German headline: its card, opened, flags it.
+  await page.locator('canvass-survey-editor .cse-card-toggle').nth(1).click()
   const missing = await shadow('.cse-missing')
   assert.ok(missing.length > 0 && missing.every((text) => text === 'Missing translation'), missing.join(' | '))
+  await page.locator('canvass-survey-editor .cse-card-toggle').nth(0).click()
 
-  // A reserved question id: the server's problem is shown at the id field, and save() is refused with it.
+  // A reserved question id: the server's problem is shown at the id field, and save() is refused with it. The id
+  // is under the open card's "Advanced".
   await page.keyboard.press('Tab')
+  await tabTo(page, 'Advanced: Question 1: Anything to add?')
+  await page.keyboard.press('Enter')
   await tabTo(page, 'Question id')
   await page.keyboard.press('Control+A')
   await page.keyboard.type('userId')
@@ -450,9 +461,14 @@ test('a block moved down by keyboard keeps the focus; a question type changed by
   )
   await waitForFocus(page, 'Move up: Block 2: One')
 
+  // The open card followed its question (A) to the second block: the next "Question type" is its. In the type
+  // picker a type's first letter picks it, as in any list box.
   await tabTo(page, 'Question type')
-  // The next "Question type" is that of the moved block's question (A); a type's first letter picks it, as in any list box.
+  await page.keyboard.press('Enter')
+  await waitForFocus(page, 'Free text')
   await page.keyboard.press('s')
+  await waitForFocus(page, 'Single choice')
+  await page.keyboard.press('Enter')
   await waitFor('the type changed', async () => (await current()).blocks[1].elements[0].type !== 'openText', { timeoutMs: 3000 })
   const element = (await current()).blocks[1].elements[0]
   assert.is(element.type, 'multipleChoiceSingle')
@@ -469,16 +485,18 @@ test('a question type changed and the focus moved on at once: the focus stays wh
   ])
   await page.keyboard.press('Tab')
   await tabTo(page, 'Question type')
-  // The change, and the focus moved to the headline in the same task: before the editor's effects run after paint.
-  const headline = await page.evaluate(() => {
+  await page.keyboard.press('Enter')
+  await waitForFocus(page, 'Free text')
+  // The choice, and the focus moved to the headline once the picker has closed: before the editor's effects run
+  // after paint.
+  const headline = await page.evaluate(async () => {
     const root = document.getElementById('editor')!.shadowRoot!
-    const select = root.activeElement as HTMLSelectElement
-    select.value = 'rating'
-    select.dispatchEvent(new Event('change', { bubbles: true }))
+    ;(root.getElementById('cse-picker-rating') as HTMLElement).click()
+    for (let i = 0; i < 20 && root.querySelector('dialog'); i++) await Promise.resolve()
     const input = root.getElementById('f-blocks.0.elements.0.headline') as HTMLInputElement
     input.focus()
     input.setSelectionRange(input.value.length, input.value.length)
-    return input.id
+    return root.activeElement === input ? input.id : 'not focused'
   })
   // Two frames and the effects' fallback timer later, the focus is still on the headline.
   await page.waitForTimeout(250)

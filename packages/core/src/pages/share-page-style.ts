@@ -3,15 +3,16 @@
  * (`RESULTS_STYLE`, the page's body is `.cv-results`) with the page around it, `cv-` classes only, colours as
  * custom properties switched by `prefers-color-scheme`, one column that narrows to a phone's width.
  */
+import { designTokenProperties } from '../design-tokens'
 import { RESULTS_DARK, RESULTS_STYLE } from '../results/style'
 
 export const SHARE_PAGE_STYLE = [
-  ':root{color-scheme:light dark}',
+  `:root{color-scheme:light dark;${designTokenProperties()}}`,
   RESULTS_STYLE,
   `@media (prefers-color-scheme:dark){.cv-results{${RESULTS_DARK}}}`,
   '*,*::before,*::after{box-sizing:border-box}',
   'html,body{margin:0}',
-  '.cv-page{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--cv-text);background:var(--cv-bg);-webkit-text-size-adjust:100%}',
+  '.cv-page{font:var(--canvass-text-size)/var(--canvass-text-line-height) var(--canvass-font);color:var(--cv-text);background:var(--cv-bg);-webkit-text-size-adjust:100%}',
   '.cv-wrap{max-width:960px;margin:0 auto;padding:0 24px}',
   '.cv-header{background:var(--cv-surface);border-bottom:1px solid var(--cv-border)}',
   '.cv-header .cv-wrap{padding-top:28px}',

@@ -3,13 +3,20 @@
  * `.cv-results` (so that nothing leaks into the page around it), colours as custom properties set on
  * `.cv-results`, and nothing loaded from anywhere. A page may give dark colours by setting the same properties.
  */
+import { DESIGN_TOKENS } from '../design-tokens'
 import { ANSWER_RULES } from './answer-style'
 
-/** The light colours; the shared results page sets the dark ones under `prefers-color-scheme: dark`. */
+const { color } = DESIGN_TOKENS
+
+/**
+ * The light colours, the design tokens' where they have one; the shared results page sets the dark ones under
+ * `prefers-color-scheme: dark`.
+ */
 export const RESULTS_LIGHT =
-  '--cv-bg:#f5f6f8;--cv-surface:#fff;--cv-border:#e1e4ea;--cv-text:#171a21;--cv-muted:#586071;--cv-accent:#2f55d4;' +
-  '--cv-accent-soft:#e8edfc;--cv-track:#eceef2;--cv-good:#1b7f4b;--cv-neutral:#a0a7b4;--cv-bad:#c8392e;--cv-other:#8a93a3;' +
-  '--cv-heat-1:#eef2fd;--cv-heat-2:#d8e1fa;--cv-heat-3:#b9c9f6;--cv-heat-4:#93acf0;--cv-focus:#2f55d4'
+  `--cv-bg:#f5f6f8;--cv-surface:${color.background};--cv-border:#e1e4ea;--cv-text:${color.text};--cv-muted:${color.muted};` +
+  `--cv-accent:${color.accent};--cv-accent-soft:${color.accentSoft};--cv-track:#eceef2;--cv-good:#1b7f4b;--cv-neutral:#a0a7b4;` +
+  '--cv-bad:#c8392e;--cv-other:#8a93a3;--cv-heat-1:#eef2fd;--cv-heat-2:#d8e1fa;--cv-heat-3:#b9c9f6;--cv-heat-4:#93acf0;' +
+  `--cv-focus:${color.accent}`
 export const RESULTS_DARK =
   '--cv-bg:#0e1015;--cv-surface:#171a21;--cv-border:#2a303b;--cv-text:#e7e9ee;--cv-muted:#a3aab7;--cv-accent:#7d9bff;' +
   '--cv-accent-soft:#1f2a4a;--cv-track:#252a34;--cv-good:#43b97a;--cv-neutral:#6b7383;--cv-bad:#ef6a5f;--cv-other:#6b7383;' +
