@@ -126,9 +126,13 @@ test('the theme set in the console shows everywhere; a survey with its own brand
   // One survey's own brand colour, in the editor, saved with Ctrl+S.
   await tab.goto(`${bed.url}/console#/surveys/${own}/edit`)
   await waitFor('the editor', () =>
-    tab.evaluate(() => !!document.querySelector('canvass-survey-editor')?.shadowRoot?.querySelector('#cse-styling-own')),
+    tab.evaluate(() => !!document.querySelector('canvass-survey-editor')?.shadowRoot?.querySelector('#cse-view-questions')),
   )
   await tab.evaluate(() => (document.querySelector('canvass-survey-editor') as HTMLElement).focus())
+  // The editor's Styling tab, two to the right of Questions.
+  await tabTo(tab, 'Questions')
+  await tab.keyboard.press('ArrowRight')
+  await tab.keyboard.press('ArrowRight')
   await tabTo(tab, 'Give this survey its own look')
   await tab.keyboard.press('Space')
   await tabTo(tab, 'Brand colour (buttons, selections)')

@@ -22,6 +22,8 @@ import type { ElementType } from './elements'
 import { TypePicker } from './type-picker'
 import { Section, SelectField, TextField } from './ui/fields'
 import { StylingPanel } from './styling/styling-panel'
+import type { View } from './views'
+import { ViewTabs, viewOfPath, viewPanelId, viewTabId } from './views'
 import { plainProblem, problemPlace } from './ui/problem-place'
 
 export interface AppProps {
@@ -59,6 +61,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
   // The open question card: the first until the person opens another or closes it (null).
   const [openCard, setOpenCard] = useState<string | null | undefined>(undefined)
   const picker = usePicker(root)
+  const [view, setView] = useState<View>('questions')
 
   const { focusLater: focusAfterRender, historyStep } = useFocusAfterRender(root, doc)
   const focusLater = (id: string) => {
@@ -99,12 +102,14 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
 
   const onAddQuestion = () =>
     picker.open(undefined, (type) => {
+      setView('questions')
       const { doc: next, place } = addQuestion(store.doc, lastElement.current, defaultLanguage, type)
       store.update(() => next)
       lastElement.current = place
       focusLater(headlineId(place))
     })
   const onAddBlock = () => {
+    setView('questions')
     const { doc: next, place } = addBlock(store.doc, lastElement.current?.block, defaultLanguage)
     store.update(() => next)
     lastElement.current = place
@@ -147,11 +152,17 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
             problems={problems}
             texts={texts}
             summaryRef={summary}
-            onFocus={(path) => focusProblemOpening(root, store.doc, path, context.openCard, setOpenCard)}
+            onFocus={(path) => focusProblemOpening(root, store.doc, path, { openCard: context.openCard, setOpenCard, view, setView })}
           />
         )}
         <div class={`cse-main${previewing ? ' cse-with-preview' : ''}`}>
-          <Panels store={store} client={client} onFocusElement={(place) => (lastElement.current = place)} />
+          <Panels
+            store={store}
+            client={client}
+            view={view}
+            onView={setView}
+            onFocusElement={(place) => (lastElement.current = place)}
+          />
           {previewing && <Preview doc={doc} api={api} client={client} texts={texts} nonce={nonce} />}
         </div>
         {picker.shown && <TypePicker texts={texts} {...picker.shown} />}
@@ -378,48 +389,78 @@ const textLike = (control: HTMLElement) =>
   (control instanceof HTMLInputElement && !['checkbox', 'radio', 'color', 'file', 'range', 'button'].includes(control.type)) ||
   control instanceof HTMLTextAreaElement
 
-/** The editor's panels, top to bottom, each one line; the short ones two by two where there is room. */
-function Panels({ store, client, onFocusElement }: { store: EditorStore; client: EditorApi; onFocusElement(place: ElementPlace): void }) {
-  const { doc, logicTexts, write } = useEditor()
+interface PanelsProps {
+  store: EditorStore
+  client: EditorApi
+  view: View
+  onView(view: View): void
+  onFocusElement(place: ElementPlace): void
+}
+
+/**
+ * The editor's views as tabs, and the panels of the one shown, top to bottom, each one line; the short ones two by
+ * two where there is room.
+ */
+function Panels({ store, client, view, onView, onFocusElement }: PanelsProps) {
+  const { doc, texts, logicTexts, write } = useEditor()
   return (
     <div class="cse-forms">
-      <div class="cse-pair">
-        <Section title={logicTexts.languagesHeading}>
-          <LanguagesEditor
-            survey={doc}
-            texts={logicTexts}
-            onChange={(patch) => store.update((current) => asDocument(applyLanguagesPatch(current, patch)))}
-          />
-        </Section>
-        <WelcomeCard />
+      <ViewTabs view={view} onView={onView} texts={texts} />
+      <div class="cse-view" id={viewPanelId} role="tabpanel" aria-labelledby={viewTabId(view)}>
+        {view === 'questions' && (
+          <>
+            <div class="cse-pair">
+              <Section title={logicTexts.languagesHeading}>
+                <LanguagesEditor
+                  survey={doc}
+                  texts={logicTexts}
+                  onChange={(patch) => store.update((current) => asDocument(applyLanguagesPatch(current, patch)))}
+                />
+              </Section>
+              <WelcomeCard />
+            </div>
+            <Blocks onFocusElement={onFocusElement} />
+            <Endings />
+            <div class="cse-pair">
+              <Section title={logicTexts.variablesHeading}>
+                <VariablesEditor survey={doc} texts={logicTexts} onChange={(variables) => write(surveyField('variables'), variables)} />
+              </Section>
+              <Section title={logicTexts.hiddenFieldsHeading}>
+                <HiddenFieldsEditor
+                  survey={doc}
+                  texts={logicTexts}
+                  onChange={(hiddenFields) => write(surveyField('hiddenFields'), hiddenFields)}
+                />
+              </Section>
+            </div>
+          </>
+        )}
+        {view === 'settings' && <SettingsPanel api={client} />}
+        {view === 'styling' && <StylingPanel doc={doc} onChange={(change) => store.update(change)} />}
+        {view === 'quotas' && <QuotasPanel client={client} />}
       </div>
-      <Blocks onFocusElement={onFocusElement} />
-      <Endings />
-      <StylingPanel doc={doc} onChange={(change) => store.update(change)} />
-      <div class="cse-pair">
-        <Section title={logicTexts.variablesHeading}>
-          <VariablesEditor survey={doc} texts={logicTexts} onChange={(variables) => write(surveyField('variables'), variables)} />
-        </Section>
-        <Section title={logicTexts.hiddenFieldsHeading}>
-          <HiddenFieldsEditor
-            survey={doc}
-            texts={logicTexts}
-            onChange={(hiddenFields) => write(surveyField('hiddenFields'), hiddenFields)}
-          />
-        </Section>
-      </div>
-      <SettingsPanel api={client} />
-      <QuotasPanel client={client} />
     </div>
   )
 }
 
-/** Focuses a problem's field; a problem in a closed card opens it first, and its field is found once it is drawn. */
-function focusProblemOpening(root: ShadowRoot, doc: Json, path: string, openCard: string | null, setOpenCard: (key: string) => void) {
+interface ProblemOpening {
+  openCard: string | null
+  setOpenCard(key: string): void
+  view: View
+  setView(view: View): void
+}
+
+/**
+ * Focuses a problem's field; a problem in another view shows that view first, one in a closed card opens it, and
+ * its field is found once it is drawn.
+ */
+function focusProblemOpening(root: ShadowRoot, doc: Json, path: string, { openCard, setOpenCard, view, setView }: ProblemOpening) {
+  const wanted = viewOfPath(path)
   const card = /^blocks\.(\d+)\.elements\.(\d+)/.exec(path)
   const key = card && cardKey(Number(card[1]), Number(card[2]))
-  if (!key || key === openCard) return focusProblem(root, doc, path)
-  setOpenCard(key)
+  if (wanted === view && (!key || key === openCard)) return focusProblem(root, doc, path)
+  if (wanted !== view) setView(wanted)
+  if (key && key !== openCard) setOpenCard(key)
   setTimeout(() => focusProblem(root, doc, path))
 }
 

@@ -31,6 +31,10 @@ background:var(--cse-bg)}
 .cse-toolbar>*{min-width:0}
 .cse-main{display:flex;flex-direction:column;gap:var(--canvass-space-l)}
 .cse-forms{min-width:0;display:flex;flex-direction:column;gap:10px}
+.cse-view{min-width:0;display:flex;flex-direction:column;gap:10px}
+.cse-views{display:flex;flex-wrap:wrap;gap:2px;border-bottom:1px solid var(--cse-line)}
+.cse-views [role=tab]{border:0;border-bottom:3px solid transparent;border-radius:0;background:none;color:var(--cse-fg);padding:6px 12px;font-weight:600}
+.cse-views [role=tab][aria-selected=true]{border-bottom-color:var(--cse-accent);color:var(--cse-accent)}
 .cse-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:10px;align-items:start}
 /* Beside the cards on a wide screen, the cards never narrower than 560 px; stacked below them otherwise. */
 @media (min-width:1200px){

@@ -55,16 +55,18 @@ const setDoc = (change: Record<string, unknown>) =>
 const save = (name = 'canvass-saved') => expectEvent(name, () => page.keyboard.press('Control+S'))
 
 /**
- * Focuses the control labelled `label` inside the editor; when it is hidden in a closed card, the card's header
- * (the nearest button with `aria-expanded="false"` around it) is pressed first. Works with and without cards.
+ * Focuses the control labelled `label` inside the editor. A question's fields are drawn only while its card is
+ * open: `card` names the card's header, pressed first when the control is not there. A control folded in a closed
+ * disclosure ("Advanced", a block's "Logic and settings") has its disclosures opened first.
  */
-async function focusField(label: string | RegExp, nth = 0) {
+async function focusField(label: string | RegExp, { nth = 0, card }: { nth?: number; card?: RegExp } = {}) {
   const control = page.getByLabel(label, { exact: typeof label === 'string' }).nth(nth)
+  if (card && (await control.count()) === 0) await page.getByRole('button', { name: card }).first().click()
+  await control.waitFor({ state: 'attached' })
   if (!(await control.isVisible())) {
     await control.evaluate((element) => {
       for (let node: Element | null = element.parentElement; node; node = node.parentElement) {
-        const header = node.querySelector<HTMLElement>('button[aria-expanded="false"]')
-        if (header) return header.click()
+        if (node instanceof HTMLDetailsElement && !node.open) node.open = true
       }
     })
     await control.waitFor({ state: 'visible' })
@@ -138,7 +140,7 @@ test('every status the editor offers saves', async () => {
 })
 
 test('file extensions are typed as tokens: comma or Enter adds one, Backspace removes the last', async () => {
-  await focusField(/^Allowed extensions/)
+  await focusField(/^Allowed extensions/, { card: /\(File upload\)$/ })
   await page.keyboard.type('png, jpg,')
   await page.keyboard.type('.PDF')
   await page.keyboard.press('Enter')
@@ -154,7 +156,7 @@ test('file extensions are typed as tokens: comma or Enter adds one, Backspace re
 })
 
 test('a problem reads in plain words at its field, never schema text or a path', async () => {
-  const size = await focusField(/^Largest file/)
+  const size = await focusField(/^Largest file/, { card: /\(File upload\)$/ })
   await size.fill('-3')
   const problems = page.getByText('Largest file must be 0 MB or more')
   await waitFor('the plain problem at its field', async () => (await problems.count()) > 0, { timeoutMs: 8000, everyMs: 50 })

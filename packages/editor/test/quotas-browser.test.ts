@@ -140,10 +140,14 @@ test('a quota with a condition, a limit and an ending: refused without a name, s
   assert.is(made.status, 200, made.text)
   const surveyId = made.body.data.id
   const page = await openEditor(surveyId)
-  await page.locator('#editor', { hasText: 'This survey has no quotas yet.' }).waitFor()
+  await page.locator('#cse-view-questions').waitFor()
 
-  // The panel is the last part of the editor: Shift+Tab from the page's start reaches it first.
-  await tabTo(page, 'Add quota', true)
+  // The Quotas tab is the last of the editor's tabs: End shows it, and Tab goes on into it.
+  await tabTo(page, 'Questions')
+  await page.keyboard.press('End')
+  await focusLandsOn(page, 'Quotas')
+  await page.locator('#editor', { hasText: 'This survey has no quotas yet.' }).waitFor()
+  await tabTo(page, 'Add quota')
   await page.keyboard.press('Enter')
   await focusLandsOn(page, 'Name')
 
@@ -213,6 +217,7 @@ test('a quota with a condition, a limit and an ending: refused without a name, s
 
   // A survey not saved yet has no quotas: the panel says so in words.
   const fresh = await openEditor('')
+  await fresh.locator('#cse-view-quotas').click()
   await fresh.locator('#editor', { hasText: 'Save the survey first.' }).waitFor()
   await fresh.close()
 })

@@ -109,6 +109,10 @@ test('link settings, then an in-app survey with triggers, an audience and how it
   await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
   await noSeriousViolations(page, 'a link survey')
 
+  // The Settings tab, reached from the Questions tab by the arrow key, shows the panel.
+  await page.locator('#cse-view-questions').focus()
+  await page.keyboard.press('ArrowRight')
+  assert.is((await focused(page)).name, 'Settings')
   // The panel's first control is where a person lands from the editor's outline; from there, keys only.
   await page.locator('#cse-survey-type-link').focus()
   await page.keyboard.press('Tab')
