@@ -122,4 +122,3 @@ export const CONSOLE_STYLES = `
 .cv-console .cv-hex{width:9rem;font-family:ui-monospace,Menlo,Consolas,monospace}
 .cv-console .cv-styling-frame{border:1px solid var(--cv-line);border-radius:8px;overflow:hidden;min-height:24rem}
 ${RESULTS_STYLE}${NEW_SURVEY_STYLES}${NARROW_STYLES}`
-

@@ -271,6 +271,10 @@ test('an app survey from a template, changed, set up, translated, previewed, sav
   await noViolations(tab, 'the languages')
 
   // 4. Settings: the trigger made beforehand, the saved segment; saved, since a quota needs the saved survey.
+  // The editor's tabs are one stop: back to it, and the arrow key shows Settings.
+  await tabTo(tab, 'Questions', { back: true })
+  await tab.keyboard.press('ArrowRight')
+  await focusIs(tab, 'Settings')
   await tabTo(tab, 'Action')
   await choose(tab, action.id)
   await tab.keyboard.press('Tab')
@@ -285,6 +289,9 @@ test('an app survey from a template, changed, set up, translated, previewed, sav
   await waitFor('the first save', async () => (await v3Survey(surveyId)).targeting?.segmentId === segment.id, { timeoutMs: 15_000 })
 
   // 5. A quota: its name, limit, one condition (the rating is 5) and its action (end the survey at its ending).
+  await tabTo(tab, 'Settings', { back: true })
+  await tab.keyboard.press('End')
+  await focusIs(tab, 'Quotas')
   await tabTo(tab, 'Add quota')
   await tab.keyboard.press('Enter')
   await focusIs(tab, 'Name')
@@ -307,12 +314,18 @@ test('an app survey from a template, changed, set up, translated, previewed, sav
   await tab.keyboard.press('Enter')
   await focusIs(tab, 'Edit Promoters')
 
-  // 6. Back up to the Styling section and the close date: the survey's own brand colour; the last day of 2027.
-  await tabTo(tab, 'Give this survey its own look', { back: true })
+  // 6. The Styling tab and the Settings tab: the survey's own brand colour; the close date, the last day of 2027.
+  await tabTo(tab, 'Quotas', { back: true })
+  await tab.keyboard.press('ArrowLeft')
+  await focusIs(tab, 'Styling')
+  await tabTo(tab, 'Give this survey its own look')
   await tab.keyboard.press('Space')
   await tabTo(tab, 'Brand colour (buttons, selections)')
   await tab.keyboard.type(BRAND)
   await noViolations(tab, 'the Styling section')
+  await tabTo(tab, 'Styling', { back: true })
+  await tab.keyboard.press('ArrowLeft')
+  await focusIs(tab, 'Settings')
   await tabTo(tab, 'Stop collecting on')
   await tab.keyboard.type('12312027')
   await tab.keyboard.press('ArrowRight')

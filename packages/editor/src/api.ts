@@ -139,7 +139,10 @@ export function createEditorApi(
       data(() => client.POST('/api/v3/surveys', { body: asBody<Body<'/api/v3/surveys', 'post'>>({ ...doc, workspaceId }) })),
     save: (id, doc) =>
       data(() =>
-        client.PATCH('/api/v3/surveys/{surveyId}', { ...surveyAt(id), body: asBody<Body<'/api/v3/surveys/{surveyId}', 'patch'>>(patchBody(doc)) }),
+        client.PATCH('/api/v3/surveys/{surveyId}', {
+          ...surveyAt(id),
+          body: asBody<Body<'/api/v3/surveys/{surveyId}', 'patch'>>(patchBody(doc)),
+        }),
       ),
     validate: async (doc, { surveyId, workspaceId }, signal) => {
       const envelope = surveyId

@@ -156,13 +156,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
           />
         )}
         <div class={`cse-main${previewing ? ' cse-with-preview' : ''}`}>
-          <Panels
-            store={store}
-            client={client}
-            view={view}
-            onView={setView}
-            onFocusElement={(place) => (lastElement.current = place)}
-          />
+          <Panels store={store} client={client} view={view} onView={setView} onFocusElement={(place) => (lastElement.current = place)} />
           {previewing && <Preview doc={doc} api={api} client={client} texts={texts} nonce={nonce} />}
         </div>
         {picker.shown && <TypePicker texts={texts} {...picker.shown} />}

@@ -16,6 +16,20 @@ const LABELS: Record<View, keyof EditorTexts> = {
 export const viewTabId = (view: View) => `cse-view-${view}`
 export const viewPanelId = 'cse-view-panel'
 
+/** The survey's fields the Settings view sets. */
+const SETTINGS_FIELDS = [
+  'type',
+  'autoComplete',
+  'closeOn',
+  'singleUse',
+  'pin',
+  'isBackButtonHidden',
+  'metadata',
+  'distribution',
+  'targeting',
+  'workspaceOverwrites',
+]
+
 /**
  * The view that shows a problem's field: the settings' fields (`closeOn`, `pin`, `distribution`…) in Settings, the
  * survey's look in Styling, the rest (name, languages, questions, endings, variables) in Questions.
@@ -23,9 +37,7 @@ export const viewPanelId = 'cse-view-panel'
 export function viewOfPath(path: string): View {
   const head = path.split('.')[0] ?? ''
   if (head === 'styling') return 'styling'
-  if (['type', 'autoComplete', 'closeOn', 'singleUse', 'pin', 'isBackButtonHidden', 'metadata', 'distribution', 'targeting', 'workspaceOverwrites'].includes(head))
-    return 'settings'
-  return 'questions'
+  return SETTINGS_FIELDS.includes(head) ? 'settings' : 'questions'
 }
 
 /**
