@@ -7,8 +7,8 @@ import type { AnswerData } from '@canvass/api-client'
 import { TEMPLATE_CATEGORIES, templateDocument } from '@canvass/core/survey-templates'
 import type { TemplateCategory } from '@canvass/core/survey-templates'
 import { useEffect, useRef, useState } from 'preact/hooks'
-import type { Boot } from './boot'
 import { useConsole } from './context'
+import { loadRenderer } from './renderer'
 import { hashOf } from './route'
 import { focusEditorWhenOpen } from './screens/edit'
 import { BLANK, TEMPLATE_GROUPS } from './templates'
@@ -119,35 +119,6 @@ export function NewSurvey() {
       />
     </section>
   )
-}
-
-/** The widget renderer's global, as `/js/surveys.umd.cjs` sets it. */
-interface Renderer {
-  renderSurvey(options: Record<string, unknown>): { close(): void } | undefined
-}
-
-let rendererLoading: Promise<Renderer> | undefined
-
-/** Loads the survey renderer once, with the page's nonce (the /console page's CSP allows nothing else). */
-function loadRenderer(boot: Boot): Promise<Renderer> {
-  const loaded = (globalThis as { formbricksSurveys?: Renderer }).formbricksSurveys
-  if (loaded) return Promise.resolve(loaded)
-  rendererLoading ??= new Promise<Renderer>((resolve, reject) => {
-    const script = document.createElement('script')
-    script.nonce = boot.nonce
-    script.src = `${boot.basePath}/js/surveys.umd.cjs`
-    script.onload = () => {
-      const renderer = (globalThis as { formbricksSurveys?: Renderer }).formbricksSurveys
-      if (renderer) resolve(renderer)
-      else reject(new Error('The preview could not be loaded. Reload the page to try again.'))
-    }
-    script.onerror = () => {
-      rendererLoading = undefined
-      reject(new Error('The preview could not be loaded. Reload the page to try again.'))
-    }
-    document.head.append(script)
-  })
-  return rendererLoading
 }
 
 /**

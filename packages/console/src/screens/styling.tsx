@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import { atLeast } from '../boot'
 import type { Boot } from '../boot'
 import { useConsole } from '../context'
+import { loadRenderer } from '../renderer'
 import { ErrorText, useAction, useLoad } from '../ui'
 
 type Json = Record<string, unknown>
@@ -372,33 +373,6 @@ function Arrangement({ id, value, onChange }: { id: string; value: string; onCha
       <option value="simple">One card</option>
     </select>
   )
-}
-
-/** The widget's renderer, with the page's nonce, as the editor's preview loads it. */
-interface Renderer {
-  renderSurvey(options: Record<string, unknown>): { close(): void } | undefined
-}
-let rendererLoading: Promise<Renderer> | undefined
-
-function loadRenderer(boot: Boot): Promise<Renderer> {
-  const existing = (globalThis as { formbricksSurveys?: Renderer }).formbricksSurveys
-  if (existing) return Promise.resolve(existing)
-  rendererLoading ??= new Promise<Renderer>((resolve, reject) => {
-    const script = document.createElement('script')
-    script.nonce = boot.nonce
-    script.src = `${boot.basePath}/js/surveys.umd.cjs`
-    script.onload = () => {
-      const renderer = (globalThis as { formbricksSurveys?: Renderer }).formbricksSurveys
-      if (renderer) resolve(renderer)
-      else reject(new Error('The preview could not be loaded'))
-    }
-    script.onerror = () => {
-      rendererLoading = undefined
-      reject(new Error('The preview could not be loaded. Reload the page to try again.'))
-    }
-    document.head.append(script)
-  })
-  return rendererLoading
 }
 
 /** A sample survey, drawn with the theme as it stands in the form: nothing is sent. */
