@@ -139,6 +139,25 @@ test('every status the editor offers saves', async () => {
   assert.ok(offered.includes('paused') && offered.includes('inProgress'))
 })
 
+test('a survey scheduled through the management API stays scheduled when it is edited and saved', async () => {
+  // The v3 routes take no `scheduled`: the editor does not offer it, and a save of other work leaves it as it is.
+  const scheduled = await bed.call('PUT', `/api/v1/management/surveys/${surveyId}`, {
+    key: bed.keyA,
+    body: { status: 'scheduled', runOnDate: '2030-01-01T00:00:00.000Z' },
+  })
+  assert.is(scheduled.status, 200, scheduled.text)
+  await focusField('Survey name')
+  await page.keyboard.press('Control+A')
+  await page.keyboard.type('Starts in 2030')
+  await save()
+  const saved = await v3Survey(surveyId)
+  assert.is(saved.name, 'Starts in 2030')
+  assert.is(saved.status, 'scheduled', 'the status set elsewhere is kept')
+  const stored = await bed.call('GET', `/api/v1/management/surveys/${surveyId}`, { key: bed.keyA })
+  assert.is(stored.body.data.runOnDate, '2030-01-01T00:00:00.000Z', 'and its start date')
+  assert.is(await page.getByText('Someone else saved').count(), 0, 'no conflict')
+})
+
 test('file extensions are typed as tokens: comma or Enter adds one, Backspace removes the last', async () => {
   await focusField(/^Allowed extensions/, { card: /\(File upload\)$/ })
   await page.keyboard.type('png, jpg,')
