@@ -87,6 +87,44 @@ test('a link survey: its page, the renderer from the server itself, the survey e
   assert.not.ok('prefill' in unusable.boot || 'skipPrefilled' in unusable.boot, 'an empty answer to a required question is left out')
 })
 
+test("the page's title, description and preview image come from the survey's metadata, in the language shown", async () => {
+  const made = (metadata: Record<string, unknown>) =>
+    bed().call('POST', '/api/v3/surveys', {
+      key: bed().keyA,
+      body: {
+        workspaceId: bed().projectId,
+        name: 'Internal name',
+        languages: [
+          { code: 'en-US', default: true, enabled: true },
+          { code: 'de-DE', default: false, enabled: true },
+        ],
+        blocks: [
+          { name: 'Main', elements: [{ id: 'why', type: 'openText', headline: { 'en-US': 'Why?', 'de-DE': 'Warum?' }, required: true }] },
+        ],
+        metadata,
+      },
+    })
+  const shown = await made({
+    title: { 'en-US': 'Pricing <feedback>', 'de-DE': 'Preise' },
+    description: { 'en-US': 'Two quick questions' },
+    ogImage: 'https://cdn.example.com/card.png',
+  })
+  assert.is(shown.status, 201, shown.text)
+  const english = await page(`/s/${shown.body.data?.id ?? shown.body.id}`)
+  assert.ok(english.text.includes('<title>Pricing &#60;feedback&#62;</title>'), english.text.slice(0, 600))
+  assert.ok(english.text.includes('<meta name="description" content="Two quick questions">'))
+  assert.ok(english.text.includes('<meta property="og:image" content="https://cdn.example.com/card.png">'))
+  const german = await page(`/s/${shown.body.data?.id ?? shown.body.id}?lang=de`)
+  assert.ok(german.text.includes('<title>Preise</title>'), 'the title in the language shown')
+  assert.ok(german.text.includes('<meta name="description" content="Two quick questions">'), "else the default language's")
+
+  const plain = await made({ ogImage: 'javascript:alert(1)' })
+  const unnamed = await page(`/s/${plain.body.data?.id ?? plain.body.id}`)
+  assert.ok(unnamed.text.includes('<title>Internal name</title>'), 'no title set: the survey name')
+  assert.not.ok(unnamed.text.includes('og:image'), 'an image address that is not https is left out')
+  assert.not.ok(unnamed.text.includes('name="description"'))
+})
+
 test("the language: ?lang= by its exact code, then by its base language; else the browser's Accept-Language; else the default", async () => {
   const survey = await createSurvey(bed(), {
     name: 'Languages',

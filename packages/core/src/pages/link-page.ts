@@ -124,8 +124,62 @@ const PAGE_STYLE =
   'button:focus-visible,input:focus{outline:2px solid #334155;outline-offset:2px}'
 
 /** The page of a survey: the renderer script from the server itself, and a boot script that calls it. */
-export function surveyPageHtml(input: { title: string; lang: string; nonce: string; basePath: string; boot: LinkPageBoot }): string {
-  const { nonce } = input
+/** What a link survey's page tells about itself, as its `metadata` sets it (or its name alone). */
+export interface LinkPageHead {
+  title: string
+  description?: string
+  /** An absolute `https:` address, already checked (`linkPageHead`). */
+  image?: string
+}
+
+/**
+ * The page's title, description and preview image from the survey's `metadata` (`title`, `description`: a text
+ * per language, `ogImage`: an address) in the language shown, else the default's; the title falls back to the
+ * survey's name. An image address that is not absolute `https:` is left out: link previews fetch it.
+ */
+export function linkPageHead(
+  survey: Pick<SurveyRecord, 'name' | 'metadata' | 'languages'>,
+  languageCode: string | undefined,
+): LinkPageHead {
+  const { name, metadata } = survey
+  const data = metadata !== null && typeof metadata === 'object' ? (metadata as Record<string, unknown>) : {}
+  // A text is kept by language code, its default language's as `default` or by that language's own code.
+  const defaultCode = (Array.isArray(survey.languages) ? (survey.languages as unknown[]) : [])
+    .map((entry) => entry as { default?: unknown; language?: { code?: unknown } })
+    .find((entry) => entry?.default === true)?.language?.code
+  const text = (value: unknown): string | undefined => {
+    if (typeof value === 'string') return value.trim() || undefined
+    if (value === null || typeof value !== 'object') return undefined
+    const texts = value as Record<string, unknown>
+    for (const key of [languageCode, 'default', defaultCode]) {
+      const found = typeof key === 'string' ? texts[key] : undefined
+      if (typeof found === 'string' && found.trim()) return found.trim()
+    }
+    return undefined
+  }
+  const head: LinkPageHead = { title: text(data.title) ?? name }
+  const description = text(data.description)
+  if (description) head.description = description
+  const image = typeof data.ogImage === 'string' ? httpsAddress(data.ogImage) : undefined
+  if (image) head.image = image
+  return head
+}
+
+function httpsAddress(value: string): string | undefined {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && !url.username && !url.password ? url.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function surveyPageHtml(input: { head: LinkPageHead; lang: string; nonce: string; basePath: string; boot: LinkPageBoot }): string {
+  const { nonce, head } = input
+  const described = head.description
+    ? `\n<meta name="description" content="${escapeHtml(head.description)}">\n<meta property="og:description" content="${escapeHtml(head.description)}">`
+    : ''
+  const image = head.image ? `\n<meta property="og:image" content="${escapeHtml(head.image)}">` : ''
   return `<!doctype html>
 <html lang="${escapeHtml(input.lang)}">
 <head>
@@ -133,7 +187,8 @@ export function surveyPageHtml(input: { title: string; lang: string; nonce: stri
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(input.title)}</title>
+<title>${escapeHtml(head.title)}</title>
+<meta property="og:title" content="${escapeHtml(head.title)}">${described}${image}
 <style nonce="${nonce}">html,body{margin:0}.canvass-preview{margin:0;padding:8px;text-align:center;font:14px sans-serif;background:#fef3c7}</style>
 </head>
 <body>

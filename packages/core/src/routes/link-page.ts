@@ -8,6 +8,7 @@ import {
   chosenLanguage,
   firstOf,
   hiddenFieldsFromQuery,
+  linkPageHead,
   linkPageSurvey,
   messagePageHtml,
   pageLanguage,
@@ -161,7 +162,7 @@ async function surveyPage(
   const prefill = prefillFromQuery(survey, query, languageCode)
   const hasPrefill = Object.keys(prefill).length > 0
   const html = surveyPageHtml({
-    title: survey.name,
+    head: linkPageHead(survey, languageCode),
     lang,
     nonce,
     basePath: ctx.basePath,
