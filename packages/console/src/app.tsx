@@ -70,23 +70,14 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
           <span class="cv-brand">Canvass</span>
           <span class="cv-project">{boot.project.name}</span>
           {boot.environments.length > 1 && (
-            <label class="cv-environment">
-              Environment{' '}
-              <select
-                value={environmentId}
-                onChange={(event) => {
-                  const id = (event.currentTarget as HTMLSelectElement).value
-                  api.setEnvironment(id)
-                  setEnvironmentId(id)
-                }}
-              >
-                {boot.environments.map((environment) => (
-                  <option key={environment.id} value={environment.id}>
-                    {environment.type === 'production' ? 'Production' : 'Development'}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <EnvironmentPicker
+              boot={boot}
+              value={environmentId}
+              onChange={(id) => {
+                api.setEnvironment(id)
+                setEnvironmentId(id)
+              }}
+            />
           )}
           <span class="cv-person">
             {boot.person?.name ?? 'Signed in'} <span class="cv-role">{boot.role}</span>
@@ -141,5 +132,21 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
         </ConfirmDialog>
       </div>
     </Console.Provider>
+  )
+}
+
+/** The environment the console shows (production or development), when the project has more than one. */
+function EnvironmentPicker({ boot, value, onChange }: { boot: Boot; value: string; onChange(id: string): void }) {
+  return (
+    <label class="cv-environment">
+      Environment{' '}
+      <select value={value} onChange={(event) => onChange((event.currentTarget as HTMLSelectElement).value)}>
+        {boot.environments.map((environment) => (
+          <option key={environment.id} value={environment.id}>
+            {environment.type === 'production' ? 'Production' : 'Development'}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 }

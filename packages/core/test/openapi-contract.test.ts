@@ -312,6 +312,9 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
     },
   }),
   'PUT /api/v1/management/surveys/{surveyId}': async () => ({ body: { name: 'Renamed' } }),
+  'PUT /api/v1/management/styling': async () => ({
+    body: { styling: { brandColor: { light: '#0f766e' }, roundness: 8 }, logo: null },
+  }),
   'GET /api/v3/surveys': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
   'POST /api/v3/surveys': async () => ({
     body: {

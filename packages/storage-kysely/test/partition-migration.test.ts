@@ -119,7 +119,7 @@ for (const backend of backends()) {
       const before = await seed(withOutboxExpansion(createKyselyStorage({ db })), db)
       // Each create's event waits in the outbox, not yet made a delivery (the dispatcher's claim makes them).
       assert.is(before.events.length, 24, 'events pending')
-      // Back to the schema before 0038 (and 0039 to 0041, which came after it).
+      // Back to the schema before 0038 (and 0039 to 0042, which came after it).
       await projectStyling('canvass').down?.(db)
       await consoleEmailsPerProject('canvass').down?.(db)
       await surveyCustomCss('canvass').down?.(db)
@@ -177,6 +177,7 @@ for (const backend of backends()) {
         '0039-summary-parts',
         '0040-survey-custom-css',
         '0041-console-emails-per-project',
+        '0042-project-styling',
       ])
       assert.equal(errors.map(String), [], 'no write refused')
       // Writes that were in flight while the migration ran (they waited for it), and writes before and after it.
@@ -307,6 +308,7 @@ for (const backend of backends()) {
           '0039-summary-parts',
           '0040-survey-custom-css',
           '0041-console-emails-per-project',
+          '0042-project-styling',
         ])
         const key = await sql<{ oid: number }>`select conindid::int as oid from pg_constraint
           where conname = 'responses_history_pkey' and connamespace = 'canvass'::regnamespace`.execute(db)
