@@ -348,6 +348,8 @@ for (const backend of e2eBackends()) {
     await noViolations(tab, 'the API keys')
     await activate(tab, 'Revoke CRM sync')
     await tab.locator('dialog[open]').waitFor()
+    // A destructive dialog opens on Cancel: Revoke is one Shift+Tab before it.
+    await tab.keyboard.press('Shift+Tab')
     await tab.keyboard.press('Enter')
     await tab.getByText(/^Revoked /).waitFor()
     assert.is((await fetch(`${origin}/api/v1/management/me`, { headers: { 'x-api-key': key } })).status, 401, 'the revoked key is refused')
