@@ -150,6 +150,8 @@ test('4 questions, one card open, in 1,600 px; the type picker; the preview besi
   // gives the focus back.
   await tabTo(page, 'Add question', 'Shift+Tab')
   await page.keyboard.press('Enter')
+  // The picker opens as a modal dialog after its render, and then focuses its first type.
+  await waitForFocus(page, 'Free text')
   const picker = await page.evaluate(() => {
     const root = document.getElementById('editor')!.shadowRoot!
     const dialog = root.querySelector('dialog.cse-picker') as HTMLDialogElement
@@ -163,7 +165,6 @@ test('4 questions, one card open, in 1,600 px; the type picker; the preview besi
     }
   })
   assert.equal(picker, { modal: true, options: 17, described: true })
-  await waitForFocus(page, 'Free text')
   await page.keyboard.press('ArrowDown')
   await waitForFocus(page, 'Single choice')
   const violations = await axeViolations(page)
