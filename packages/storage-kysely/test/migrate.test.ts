@@ -20,6 +20,7 @@ import { summaryParts } from '../src/migrations/0039-summary-parts'
 import { surveyCustomCss } from '../src/migrations/0040-survey-custom-css'
 import { consoleEmailsPerProject } from '../src/migrations/0041-console-emails-per-project'
 import { projectStyling } from '../src/migrations/0042-project-styling'
+import { consoleMemberships } from '../src/migrations/0043-console-memberships'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -65,6 +66,7 @@ const MIGRATIONS = [
   '0040-survey-custom-css',
   '0041-console-emails-per-project',
   '0042-project-styling',
+  '0043-console-memberships',
 ]
 
 const TABLES = [
@@ -73,6 +75,7 @@ const TABLES = [
   'attribute_classes',
   'audit_log',
   'blob_deletions',
+  'console_accounts',
   'console_links',
   'console_people',
   'console_sessions',
@@ -240,6 +243,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await consoleMemberships('canvass').down?.(db)
     await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
     await surveyCustomCss('canvass').down?.(db)
@@ -276,26 +280,88 @@ for (const backend of backends()) {
     const storage = withOutboxExpansion(createKyselyStorage({ db }))
     const [a, b] = [await newProject(storage), await newProject(storage)] as [string, string]
     // The database as 0040 left it: one email over every project (and what came after undone).
+    await consoleMemberships('canvass').down?.(db)
     await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in ('0041-console-emails-per-project', '0042-project-styling')`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships')`.execute(db)
     const now = new Date()
     await sql`insert into canvass.console_people (id, project_id, email, role, created_at, updated_at)
       values ('p-before', ${a}, 'ada@example.com', 'owner', ${now}, ${now})`.execute(db)
-    assert.equal(await migrate(db), ['0041-console-emails-per-project', '0042-project-styling'])
+    assert.equal(await migrate(db), ['0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships'])
     const kept = await storage.consoleAccounts.getPerson('p-before')
     assert.equal([kept?.projectId, kept?.email, kept?.role], [a, 'ada@example.com', 'owner'])
     const person = (projectId: string) => ({
       id: `p-${projectId}-${Math.random()}`,
       projectId,
-      email: 'ada@example.com',
       role: 'viewer' as const,
-      passwordHash: null,
       createdAt: now,
-      updatedAt: now,
+      account: { id: `a-${Math.random()}`, email: 'ada@example.com', passwordHash: null, createdAt: now, updatedAt: now },
     })
-    assert.is(await storage.consoleAccounts.insertPerson(person(b)), 'created')
-    assert.is(await storage.consoleAccounts.insertPerson(person(a)), 'email_taken')
+    assert.is((await storage.consoleAccounts.addPerson(person(b))).outcome, 'created')
+    assert.is((await storage.consoleAccounts.addPerson(person(a))).outcome, 'already_member')
+  })
+
+  test('0043: the people stored before keep their projects and roles; one email in two projects becomes one account', async () => {
+    await migrate(db)
+    const storage = withOutboxExpansion(createKyselyStorage({ db }))
+    const [a, b, c] = [await newProject(storage), await newProject(storage), await newProject(storage)] as [string, string, string]
+    // The database as 0042 left it: a person per project, each with a password of their own.
+    await consoleMemberships('canvass').down?.(db)
+    await sql`delete from canvass.canvass_migration where name = '0043-console-memberships'`.execute(db)
+    const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds))
+    const rows: [string, string, string, string, string | null, Date][] = [
+      ['p-ada-b', b, 'ada@example.com', 'owner', null, at(1)],
+      ['p-ada-a', a, 'ada@example.com', 'viewer', 'scrypt$14$8$1$YQ$first', at(2)],
+      ['p-ada-c', c, 'ada@example.com', 'editor', 'scrypt$14$8$1$YQ$second', at(3)],
+      ['p-bob-a', a, 'bob@example.com', 'owner', 'scrypt$14$8$1$YQ$bob', at(4)],
+    ]
+    for (const [id, projectId, email, role, hash, createdAt] of rows) {
+      await sql`insert into canvass.console_people (id, project_id, email, role, password_hash, created_at, updated_at)
+        values (${id}, ${projectId}, ${email}, ${role}, ${hash}, ${createdAt}, ${createdAt})`.execute(db)
+    }
+    const later = new Date(Date.now() + 3_600_000)
+    await sql`insert into canvass.console_sessions (hash, person_id, created_at, expires_at)
+      values ('s-ada', 'p-ada-c', ${at(5)}, ${later})`.execute(db)
+    await sql`insert into canvass.console_links (hash, project_id, person_id, created_at, expires_at)
+      values ('l-ada', ${a}, 'p-ada-a', ${at(5)}, ${later}), ('l-first', ${c}, null, ${at(5)}, ${later})`.execute(db)
+    assert.equal(await migrate(db), ['0043-console-memberships'])
+    const accounts = storage.consoleAccounts
+    // One account per email, with the id of its earliest person and the earliest password there was.
+    const ada = await accounts.findAccountByEmail('ada@example.com')
+    assert.equal([ada?.id, ada?.passwordHash], ['p-ada-b', 'scrypt$14$8$1$YQ$first'])
+    assert.equal(
+      (await accounts.listMemberships('p-ada-b')).map((person) => [person.id, person.projectId, person.role]),
+      [
+        ['p-ada-b', b, 'owner'],
+        ['p-ada-a', a, 'viewer'],
+        ['p-ada-c', c, 'editor'],
+      ],
+    )
+    const bob = await accounts.getPerson('p-bob-a')
+    assert.equal([bob?.projectId, bob?.email, bob?.role, bob?.passwordHash], [a, 'bob@example.com', 'owner', 'scrypt$14$8$1$YQ$bob'])
+    assert.equal(
+      (await accounts.listPeople(a)).map((person) => [person.email, person.role]),
+      [
+        ['bob@example.com', 'owner'],
+        ['ada@example.com', 'viewer'],
+      ],
+    )
+    // The session and the link are the account's now: they outlive the membership they were made for.
+    assert.is((await accounts.findSession('s-ada', new Date()))?.account.id, 'p-ada-b')
+    assert.is((await accounts.findLink('l-ada', new Date()))?.accountId, 'p-ada-b')
+    assert.equal((await accounts.findLink('l-first', new Date()))?.accountId, null, 'a first-owner link stays one')
+    assert.is(await accounts.deletePerson(c, 'p-ada-c'), 'deleted')
+    assert.ok(await accounts.findSession('s-ada', new Date()))
+    assert.ok(await accounts.findLink('l-ada', new Date()))
+    // The email is the account's: adding it to a project adds a membership, not a person of their own.
+    const added = await accounts.addPerson({
+      id: 'p-ada-c2',
+      projectId: c,
+      role: 'viewer',
+      createdAt: new Date(),
+      account: { id: 'a-new', email: 'ada@example.com', passwordHash: null, createdAt: new Date(), updatedAt: new Date() },
+    })
+    assert.equal([added.outcome, (added as { person?: { accountId: string } }).person?.accountId], ['created', 'p-ada-b'])
   })
 
   test('0031: events waiting when the triggers are dropped are delivered with their data', async () => {
@@ -309,6 +375,7 @@ for (const backend of backends()) {
     ])
     // Then the database as 0030 left it: the trigger functions record the events.
     const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await consoleMemberships('canvass').down?.(db)
     await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
     await surveyCustomCss('canvass').down?.(db)
@@ -552,6 +619,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await consoleMemberships('canvass').down?.(db)
   await projectStyling('canvass').down?.(db)
   await consoleEmailsPerProject('canvass').down?.(db)
   await surveyCustomCss('canvass').down?.(db)

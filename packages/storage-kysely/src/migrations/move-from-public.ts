@@ -43,6 +43,7 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
       'audit_log',
       'maintenance_leases',
       'unscreened_responses',
+      'console_accounts',
       'console_people',
       'console_sessions',
       'console_links',

@@ -45,6 +45,7 @@ export interface Database {
   blob_deletions: BlobDeletionsTable
   audit_log: AuditLogTable
   maintenance_leases: MaintenanceLeasesTable
+  console_accounts: ConsoleAccountsTable
   console_people: ConsolePeopleTable
   console_sessions: ConsoleSessionsTable
   console_links: ConsoleLinksTable
@@ -70,29 +71,44 @@ export interface SummaryPartsTable {
   computed_at: Date
 }
 
-/** Added by `0037-console-accounts`: the console's own people. */
+/** Added by `0043-console-memberships`: one account per person, with the email and the password. */
+export interface ConsoleAccountsTable {
+  id: string
+  email: string
+  password_hash: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+/**
+ * Added by `0037-console-accounts`: the console's people; since `0043-console-memberships` an account's
+ * membership of a project (`email` and `password_hash` are no longer written: the account's are read).
+ */
 export interface ConsolePeopleTable {
   id: string
   project_id: string
-  email: string
+  account_id: string
+  email: string | null
   role: 'viewer' | 'editor' | 'owner'
   password_hash: string | null
   created_at: Date
   updated_at: Date
 }
 
-/** Added by `0037-console-accounts`: sign-in sessions, by the SHA-256 of their token. */
+/** Added by `0037-console-accounts`: sign-in sessions, by the SHA-256 of their token; an account's since 0043. */
 export interface ConsoleSessionsTable {
   hash: string
-  person_id: string
+  account_id: string
+  person_id: string | null
   created_at: Date
   expires_at: Date
 }
 
-/** Added by `0037-console-accounts`: one-time links, by the SHA-256 of their token. */
+/** Added by `0037-console-accounts`: one-time links, by the SHA-256 of their token; an account's (or a first-owner link) since 0043. */
 export interface ConsoleLinksTable {
   hash: string
-  project_id: string
+  project_id: string | null
+  account_id: string | null
   person_id: string | null
   created_at: Date
   expires_at: Date

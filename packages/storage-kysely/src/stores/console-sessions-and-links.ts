@@ -2,9 +2,9 @@ import type { ConsoleAccountStore, ConsolePersonRecord, ConsoleSessionRecord } f
 import type { Kysely } from 'kysely'
 import type { Database } from '../postgres/database'
 import { isStorable } from '../postgres/is-storable'
-import { Rollback, personRow, toLink, toPerson } from './console-account-rows'
+import { Rollback, accountRow, insertMembership, toAccount, toLink } from './console-account-rows'
 
-/** The console's sign-in sessions, found by the hash of their token; each insert also drops the expired ones. */
+/** The console's sign-in sessions (an account's), found by the hash of their token; each insert also drops the expired ones. */
 export function createConsoleSessionStore(
   db: Kysely<Database>,
 ): Pick<ConsoleAccountStore, 'insertSession' | 'findSession' | 'deleteSession'> {
@@ -16,7 +16,8 @@ export function createConsoleSessionStore(
           .insertInto('console_sessions')
           .values({
             hash: session.hash,
-            person_id: session.personId,
+            account_id: session.accountId,
+            person_id: null,
             created_at: session.createdAt,
             expires_at: session.expiresAt,
           })
@@ -28,8 +29,8 @@ export function createConsoleSessionStore(
       if (!isStorable(hash)) return null
       const row = await db
         .selectFrom('console_sessions as s')
-        .innerJoin('console_people as p', 'p.id', 's.person_id')
-        .selectAll('p')
+        .innerJoin('console_accounts as a', 'a.id', 's.account_id')
+        .selectAll('a')
         .select(['s.hash as session_hash', 's.created_at as session_created_at', 's.expires_at as session_expires_at'])
         .where('s.hash', '=', hash)
         .where('s.expires_at', '>', now)
@@ -37,11 +38,11 @@ export function createConsoleSessionStore(
       if (!row) return null
       const session: ConsoleSessionRecord = {
         hash: row.session_hash,
-        personId: row.id,
+        accountId: row.id,
         createdAt: row.session_created_at,
         expiresAt: row.session_expires_at,
       }
-      return { session, person: toPerson(row) }
+      return { session, account: toAccount(row) }
     },
 
     async deleteSession(hash) {
@@ -64,7 +65,8 @@ export function createConsoleLinkStore(
           .values({
             hash: link.hash,
             project_id: link.projectId,
-            person_id: link.personId,
+            account_id: link.accountId,
+            person_id: null,
             created_at: link.createdAt,
             expires_at: link.expiresAt,
             used_at: link.usedAt,
@@ -94,14 +96,14 @@ export function createConsoleLinkStore(
         .where('hash', '=', hash)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
-        .where('person_id', 'is not', null)
+        .where('account_id', 'is not', null)
         .returningAll()
         .executeTakeFirst()
       return row ? toLink(row) : null
     },
 
     async consumeFirstOwnerLink(hash, now, owner) {
-      if (!isStorable(hash)) return { outcome: 'link_not_valid' }
+      if (!isStorable(hash) || !isStorable(owner.account.email)) return { outcome: 'link_not_valid' }
       try {
         return await db.transaction().execute(async (trx) => {
           const link = await trx
@@ -110,10 +112,11 @@ export function createConsoleLinkStore(
             .where('hash', '=', hash)
             .where('used_at', 'is', null)
             .where('expires_at', '>', now)
-            .where('person_id', 'is', null)
+            .where('account_id', 'is', null)
+            .where('project_id', 'is not', null)
             .returningAll()
             .executeTakeFirst()
-          if (!link) throw new Rollback('link_not_valid' as const)
+          if (!link?.project_id) throw new Rollback('link_not_valid' as const)
           // It makes the first owner only: once the project has one, a link left in old logs makes no other. The
           // project's row is locked first, so that two first-owner links used at once make one owner.
           await trx.selectFrom('projects').select('id').where('id', '=', link.project_id).forNoKeyUpdate().execute()
@@ -125,15 +128,25 @@ export function createConsoleLinkStore(
             .limit(1)
             .executeTakeFirst()
           if (anOwner) throw new Rollback('link_not_valid' as const)
-          const person: ConsolePersonRecord = { ...owner, projectId: link.project_id, role: 'owner' }
-          const inserted = await trx
-            .insertInto('console_people')
-            .values(personRow(person))
-            .onConflict((oc) => oc.columns(['project_id', 'email']).doNothing())
+          const account = await trx
+            .insertInto('console_accounts')
+            .values(accountRow(owner.account))
+            .onConflict((oc) => oc.column('email').doNothing())
             .returning('id')
             .executeTakeFirst()
           // Undoes the link's use: it stays usable with another email.
-          if (!inserted) throw new Rollback('email_taken' as const)
+          if (!account) throw new Rollback('email_taken' as const)
+          const person: ConsolePersonRecord = {
+            id: owner.id,
+            projectId: link.project_id,
+            accountId: owner.account.id,
+            email: owner.account.email,
+            role: 'owner',
+            passwordHash: owner.account.passwordHash,
+            createdAt: owner.account.createdAt,
+            updatedAt: owner.account.createdAt,
+          }
+          await insertMembership(trx, person)
           return { outcome: 'created' as const, person }
         })
       } catch (error) {

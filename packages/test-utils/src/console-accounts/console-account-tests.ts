@@ -1,85 +1,41 @@
-import type { ConsoleLinkRecord, ConsolePersonRecord, ConsoleRole } from '@canvass/core'
+import type { ConsolePersonRecord } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from '../storage/fresh-id'
 import { seedProject } from '../storage/seed'
+import { add, makeAccount, makeLink, makePerson, randomHash } from './console-account-fixtures'
 import type { ConsoleAccountStorageTest } from './console-account-test'
+import { consoleMembershipTests } from './console-membership-tests'
 
-/** The console's people, sessions and one-time links (docs/console-accounts.md): the atomic guards above all. */
+/** The console's accounts, memberships, sessions and one-time links (docs/console-accounts.md): the atomic guards above all. */
 export const consoleAccountTests: ConsoleAccountStorageTest[] = [
+  ...consoleMembershipTests,
   {
-    name: 'console people: insert, find by id and email, list newest first; an email is unique within its project only',
+    name: 'console accounts: a password hash set over an expected one only, also by concurrent calls',
     async run({ storage, accounts }) {
       const { projectId } = await seedProject(storage)
-      const other = await seedProject(storage)
-      const base = Date.now()
-      const first = makePerson(projectId, 'owner', { createdAt: new Date(base), passwordHash: 'scrypt$14$8$1$c2FsdA$aGFzaA' })
-      const second = makePerson(projectId, 'viewer', { createdAt: new Date(base + 1000) })
-      assert.is(await accounts.insertPerson(first), 'created')
-      assert.is(await accounts.insertPerson(second), 'created')
-      assert.equal(await accounts.getPerson(first.id), first)
-      assert.equal(await accounts.findPeopleByEmail(second.email), [second])
-      assert.equal(await accounts.listPeople(projectId), [second, first])
-      assert.is(await accounts.insertPerson(makePerson(projectId, 'editor', { email: first.email })), 'email_taken')
-      // Another project's person with the same email: a person of their own, found with the first, oldest first.
-      const elsewhere = makePerson(other.projectId, 'owner', { email: first.email, createdAt: new Date(base + 2000) })
-      assert.is(await accounts.insertPerson(elsewhere), 'created')
-      assert.equal(await accounts.listPeople(other.projectId), [elsewhere])
-      assert.equal(await accounts.findPeopleByEmail(first.email), [first, elsewhere])
-      assert.is(await accounts.countPeople(projectId), 2)
-      assert.ok((await accounts.countPeople()) >= 3)
-      assert.is(await accounts.getPerson('\u0000'), null)
-      assert.equal(await accounts.findPeopleByEmail(`${freshId()}@example.com`), [])
-      assert.equal(await accounts.findPeopleByEmail('\u0000'), [])
-      assert.ok(await accounts.setPasswordHash(second.id, 'scrypt$14$8$1$eA$eQ', new Date(base + 2000)))
-      assert.is((await accounts.getPerson(second.id))?.passwordHash, 'scrypt$14$8$1$eA$eQ')
-      assert.is(await accounts.setPasswordHash(freshId(), null, new Date()), false)
-    },
-  },
-  {
-    name: 'console people: concurrent inserts of one email in one project: one is created, the other is email_taken',
-    async run({ storage, accounts }) {
-      const { projectId } = await seedProject(storage)
-      const other = await seedProject(storage)
-      const email = `${freshId()}@example.com`
-      const outcomes = await Promise.all([0, 1, 2].map(() => accounts.insertPerson(makePerson(projectId, 'viewer', { email }))))
-      assert.equal(outcomes.sort(), ['created', 'email_taken', 'email_taken'])
-      assert.is((await accounts.findPeopleByEmail(email)).length, 1)
-      // In two projects at once, both are made.
-      const email2 = `${freshId()}@example.com`
-      const both = await Promise.all(
-        [projectId, other.projectId].map((id) => accounts.insertPerson(makePerson(id, 'viewer', { email: email2 }))),
-      )
-      assert.equal(both, ['created', 'created'])
-    },
-  },
-  {
-    name: 'console people: a password hash set over an expected one only, also by concurrent calls',
-    async run({ storage, accounts }) {
-      const { projectId } = await seedProject(storage)
-      const person = makePerson(projectId, 'editor')
-      await accounts.insertPerson(person)
+      const person = await add(accounts, makePerson(projectId, 'editor'))
       const now = new Date()
       const hashes = ['scrypt$14$8$1$YQ$YQ', 'scrypt$14$8$1$Yg$Yg', 'scrypt$14$8$1$Yw$Yw']
       // Two writers that both read "no password": one sets theirs, the other finds it there and changes nothing.
-      const outcomes = await Promise.all(hashes.slice(0, 2).map((hash) => accounts.setPasswordHash(person.id, hash, now, null)))
+      const outcomes = await Promise.all(hashes.slice(0, 2).map((hash) => accounts.setPasswordHash(person.accountId, hash, now, null)))
       assert.equal(outcomes.filter(Boolean).length, 1, `one of them (${outcomes})`)
-      const set = (await accounts.getPerson(person.id))?.passwordHash
+      const set = (await accounts.getAccount(person.accountId))?.passwordHash
       assert.is(set, hashes[outcomes.indexOf(true)])
-      assert.is(await accounts.setPasswordHash(person.id, hashes[2] as string, now, null), false, 'not over none')
-      assert.is(await accounts.setPasswordHash(person.id, hashes[2] as string, now, 'scrypt$14$8$1$eg$eg'), false)
-      assert.is((await accounts.getPerson(person.id))?.passwordHash, set, 'unchanged')
-      assert.is(await accounts.setPasswordHash(person.id, hashes[2] as string, now, set), true, 'over the one it is')
-      assert.is((await accounts.getPerson(person.id))?.passwordHash, hashes[2])
+      assert.is((await accounts.getPerson(person.id))?.passwordHash, set, "a person shows their account's hash")
+      assert.is(await accounts.setPasswordHash(person.accountId, hashes[2] as string, now, null), false, 'not over none')
+      assert.is(await accounts.setPasswordHash(person.accountId, hashes[2] as string, now, 'scrypt$14$8$1$eg$eg'), false)
+      assert.is((await accounts.getAccount(person.accountId))?.passwordHash, set, 'unchanged')
+      assert.is(await accounts.setPasswordHash(person.accountId, hashes[2] as string, now, set), true, 'over the one it is')
+      assert.is((await accounts.getAccount(person.accountId))?.passwordHash, hashes[2])
+      assert.is(await accounts.setPasswordHash(freshId(), null, now), false, 'no such account')
     },
   },
   {
     name: 'console people: the last owner of a project can be neither demoted nor removed',
     async run({ storage, accounts }) {
       const { projectId } = await seedProject(storage)
-      const owner = makePerson(projectId, 'owner')
-      const editor = makePerson(projectId, 'editor')
-      await accounts.insertPerson(owner)
-      await accounts.insertPerson(editor)
+      const owner = await add(accounts, makePerson(projectId, 'owner'))
+      const editor = await add(accounts, makePerson(projectId, 'editor'))
       const now = new Date()
       assert.is(await accounts.setRole(projectId, owner.id, 'editor', now), 'last_owner')
       assert.is(await accounts.deletePerson(projectId, owner.id), 'last_owner')
@@ -99,8 +55,7 @@ export const consoleAccountTests: ConsoleAccountStorageTest[] = [
     async run({ storage, accounts }) {
       for (const change of ['demote', 'remove', 'mixed'] as const) {
         const { projectId } = await seedProject(storage)
-        const owners = [makePerson(projectId, 'owner'), makePerson(projectId, 'owner')]
-        for (const owner of owners) await accounts.insertPerson(owner)
+        const owners = [await add(accounts, makePerson(projectId, 'owner')), await add(accounts, makePerson(projectId, 'owner'))]
         const outcomes = await Promise.all(
           owners.map((owner, i) =>
             change === 'demote' || (change === 'mixed' && i === 0)
@@ -115,34 +70,33 @@ export const consoleAccountTests: ConsoleAccountStorageTest[] = [
     },
   },
   {
-    name: 'console sessions: found while live with their person, ended by delete and with the person',
+    name: "console sessions: found while live with their account, ended by delete and with the account's last membership",
     async run({ storage, accounts }) {
       const { projectId } = await seedProject(storage)
-      const person = makePerson(projectId, 'editor')
-      await accounts.insertPerson(person)
+      const person = await add(accounts, makePerson(projectId, 'editor'))
+      await add(accounts, makePerson(projectId, 'owner'))
+      const account = await accounts.getAccount(person.accountId)
       const now = new Date()
-      const session = { hash: randomHash(), personId: person.id, createdAt: now, expiresAt: new Date(now.getTime() + 60_000) }
+      const session = { hash: randomHash(), accountId: person.accountId, createdAt: now, expiresAt: new Date(now.getTime() + 60_000) }
       await accounts.insertSession(session)
-      assert.equal(await accounts.findSession(session.hash, now), { session, person })
+      assert.equal(await accounts.findSession(session.hash, now), { session, account })
       assert.is(await accounts.findSession(session.hash, session.expiresAt), null, 'expired at expiresAt')
       assert.is(await accounts.findSession(randomHash(), now), null)
       await accounts.deleteSession(session.hash)
       assert.is(await accounts.findSession(session.hash, now), null)
       const again = { ...session, hash: randomHash() }
       await accounts.insertSession(again)
-      await accounts.insertPerson(makePerson(projectId, 'owner'))
       assert.is(await accounts.deletePerson(projectId, person.id), 'deleted')
-      assert.is(await accounts.findSession(again.hash, now), null, 'gone with the person')
+      assert.is(await accounts.findSession(again.hash, now), null, 'gone with the account')
     },
   },
   {
-    name: 'console links: a person link is consumed once, also by concurrent calls; expired and used ones are not found',
+    name: 'console links: an account link is consumed once, also by concurrent calls; expired and used ones are not found',
     async run({ storage, accounts }) {
       const { projectId } = await seedProject(storage)
-      const person = makePerson(projectId, 'viewer')
-      await accounts.insertPerson(person)
+      const person = await add(accounts, makePerson(projectId, 'viewer'))
       const now = new Date()
-      const link = makeLink(projectId, person.id, now)
+      const link = makeLink(projectId, person.accountId, now)
       await accounts.insertLink(link)
       assert.equal(await accounts.findLink(link.hash, now), link)
       assert.is(await accounts.findLink(link.hash, link.expiresAt), null, 'expired at expiresAt')
@@ -152,31 +106,29 @@ export const consoleAccountTests: ConsoleAccountStorageTest[] = [
       assert.is(winners.length, 1, 'exactly one call uses the link')
       assert.equal(winners[0], { ...link, usedAt: now })
       assert.is(await accounts.findLink(link.hash, now), null, 'a used link is not found')
+      const ofNoProject = makeLink(null, person.accountId, now)
+      await accounts.insertLink(ofNoProject)
+      assert.equal(await accounts.consumeLink(ofNoProject.hash, now), { ...ofNoProject, usedAt: now }, 'a link of no project')
       const firstOwner = makeLink(projectId, null, now)
       await accounts.insertLink(firstOwner)
-      assert.is(await accounts.consumeLink(firstOwner.hash, now), null, 'a first-owner link is no person link')
+      assert.is(await accounts.consumeLink(firstOwner.hash, now), null, 'a first-owner link is no account link')
     },
   },
   {
-    name: 'console links: a first-owner link makes one owner, once; an email of its project leaves the link usable, of another not',
+    name: 'console links: a first-owner link makes one owner with a new account, once; an email that has an account leaves it usable',
     async run({ storage, accounts }) {
       const { projectId } = await seedProject(storage)
-      const taken = makePerson(projectId, 'viewer')
-      await accounts.insertPerson(taken)
+      const elsewhere = await seedProject(storage)
+      const taken = await add(accounts, makePerson(elsewhere.projectId, 'viewer'))
       const now = new Date()
       const link = makeLink(projectId, null, now)
       await accounts.insertLink(link)
-      const owner = (email: string) => ({ id: freshId(), email, passwordHash: null, createdAt: now, updatedAt: now })
+      const owner = (email: string) => ({ id: freshId(), account: makeAccount(email, now) })
       assert.equal(await accounts.consumeFirstOwnerLink(link.hash, now, owner(taken.email)), { outcome: 'email_taken' })
       assert.ok(await accounts.findLink(link.hash, now), 'still usable')
-      // The email of another project's person is no conflict: one of the calls makes an owner with it.
-      const elsewhere = await seedProject(storage)
-      const theirs = makePerson(elsewhere.projectId, 'owner')
-      await accounts.insertPerson(theirs)
+      assert.equal(await accounts.listPeople(projectId), [], 'nobody added')
       const outcomes = await Promise.all(
-        [theirs.email, `${freshId()}@example.com`, `${freshId()}@example.com`].map((email) =>
-          accounts.consumeFirstOwnerLink(link.hash, now, owner(email)),
-        ),
+        [0, 1, 2].map(() => accounts.consumeFirstOwnerLink(link.hash, now, owner(`${freshId()}@example.com`))),
       )
       const created = outcomes.filter((outcome) => outcome.outcome === 'created')
       assert.is(created.length, 1, 'exactly one owner')
@@ -185,9 +137,10 @@ export const consoleAccountTests: ConsoleAccountStorageTest[] = [
       assert.is(made.person.role, 'owner')
       assert.is(made.person.projectId, projectId)
       assert.equal(await accounts.getPerson(made.person.id), made.person)
-      const personLink = makeLink(projectId, taken.id, now)
-      await accounts.insertLink(personLink)
-      assert.equal(await accounts.consumeFirstOwnerLink(personLink.hash, now, owner(`${freshId()}@example.com`)), {
+      assert.is((await accounts.getAccount(made.person.accountId))?.email, made.person.email)
+      const accountLink = makeLink(projectId, taken.accountId, now)
+      await accounts.insertLink(accountLink)
+      assert.equal(await accounts.consumeFirstOwnerLink(accountLink.hash, now, owner(`${freshId()}@example.com`)), {
         outcome: 'link_not_valid',
       })
     },
@@ -196,9 +149,9 @@ export const consoleAccountTests: ConsoleAccountStorageTest[] = [
     name: 'console links: a first-owner link makes no owner once the project has one, even two links at once',
     async run({ storage, accounts }) {
       const now = new Date()
-      const owner = () => ({ id: freshId(), email: `${freshId()}@example.com`, passwordHash: null, createdAt: now, updatedAt: now })
+      const owner = () => ({ id: freshId(), account: makeAccount(`${freshId()}@example.com`, now) })
       const { projectId } = await seedProject(storage)
-      await accounts.insertPerson(makePerson(projectId, 'owner'))
+      await add(accounts, makePerson(projectId, 'owner'))
       const late = makeLink(projectId, null, now)
       await accounts.insertLink(late)
       assert.equal(await accounts.consumeFirstOwnerLink(late.hash, now, owner()), { outcome: 'link_not_valid' })
@@ -211,39 +164,4 @@ export const consoleAccountTests: ConsoleAccountStorageTest[] = [
       assert.is(await accounts.countPeople(fresh.projectId), 1)
     },
   },
-  {
-    name: 'console people: removing a person removes their links',
-    async run({ storage, accounts }) {
-      const { projectId } = await seedProject(storage)
-      const person = makePerson(projectId, 'viewer')
-      await accounts.insertPerson(person)
-      await accounts.insertPerson(makePerson(projectId, 'owner'))
-      const link = makeLink(projectId, person.id, new Date())
-      await accounts.insertLink(link)
-      assert.is(await accounts.deletePerson(projectId, person.id), 'deleted')
-      assert.is(await accounts.findLink(link.hash, new Date()), null)
-    },
-  },
 ]
-
-function makePerson(projectId: string, role: ConsoleRole, overrides: Partial<ConsolePersonRecord> = {}): ConsolePersonRecord {
-  const now = overrides.createdAt ?? new Date()
-  return {
-    id: freshId(),
-    projectId,
-    email: `${freshId()}@example.com`,
-    role,
-    passwordHash: null,
-    createdAt: now,
-    updatedAt: now,
-    ...overrides,
-  }
-}
-
-function makeLink(projectId: string, personId: string | null, now: Date): ConsoleLinkRecord {
-  return { hash: randomHash(), projectId, personId, createdAt: now, expiresAt: new Date(now.getTime() + 60_000), usedAt: null }
-}
-
-function randomHash(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')
-}

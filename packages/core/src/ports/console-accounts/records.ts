@@ -1,0 +1,61 @@
+/** What a person may do in a project's console: read results, change surveys too, or everything (keys and people included). */
+export type ConsoleRole = 'viewer' | 'editor' | 'owner'
+
+/** An account: one per person of the instance, whatever projects they belong to. */
+export interface ConsoleAccountRecord {
+  id: string
+  /** Lowercased; unique over all accounts. */
+  email: string
+  /** `scrypt$…` as core made it (never the password), or null: the account signs in by one-time links only. */
+  passwordHash: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+/**
+ * A person of a project: an account's membership there (its own id, role and dates) with the account's email
+ * and password hash. An account has at most one membership per project.
+ */
+export interface ConsolePersonRecord {
+  /** The membership's id: this account in this project. */
+  id: string
+  projectId: string
+  accountId: string
+  email: string
+  role: ConsoleRole
+  passwordHash: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+/**
+ * A membership to add (`ConsoleAccountStore.addPerson`), with the account to create when no account has its
+ * email yet.
+ */
+export interface NewConsolePerson {
+  id: string
+  projectId: string
+  role: ConsoleRole
+  createdAt: Date
+  account: ConsoleAccountRecord
+}
+
+export interface ConsoleSessionRecord {
+  /** SHA-256 of the session token, lowercase hex. */
+  hash: string
+  accountId: string
+  createdAt: Date
+  expiresAt: Date
+}
+
+export interface ConsoleLinkRecord {
+  /** SHA-256 of the link's token, lowercase hex. */
+  hash: string
+  /** The project of a first-owner link; null for an account's link. */
+  projectId: string | null
+  /** The account the link signs in, or null for a first-owner link (which asks for an email). */
+  accountId: string | null
+  createdAt: Date
+  expiresAt: Date
+  usedAt: Date | null
+}
