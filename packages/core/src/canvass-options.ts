@@ -17,8 +17,11 @@ import type { BackgroundOptions, WebhookTransportSource } from './workers/backgr
  * people, whose session cookie it reads (docs/console-accounts.md).
  */
 export interface ConsoleOptions {
-  /** Library hosts: who may enter (reads the host's own cookie/session). null = not signed in. */
-  authorize?: (request: Request) => ConsoleGrant | null | Promise<ConsoleGrant | null>
+  /**
+   * Library hosts: who may enter (reads the host's own cookie/session): a grant, or a list of them for a person
+   * of several projects (one per project; the first is the one the console opens). null = not signed in.
+   */
+  authorize?: (request: Request) => ConsoleGrant | ConsoleGrant[] | null | Promise<ConsoleGrant | ConsoleGrant[] | null>
   /**
    * Library hosts: a person's role now in a project (the `person.id` and `projectId` that `authorize` answered),
    * or null once they are no longer one of its people. Canvass asks it at every use of an editor token the person

@@ -11,7 +11,7 @@ import type { ShareCursors } from './domain/results/share-cursors'
 import type { ShareSummaryState } from './domain/results/share-summary-state'
 import type { SingleUseSealer } from './domain/responses/single-use-ids'
 import type { ConsoleRole } from './ports/storage'
-import type { ConsoleGrant } from './domain/console/console-grant'
+import type { ConsoleAccess } from './domain/console/console-grant'
 import type { RecentWriters } from './domain/environments/recent-writers'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
@@ -84,10 +84,10 @@ export interface CanvassContext {
   /** The client's address as the rate limits see it (`RateLimitOptions.clientAddressHeader`); `unknown` when none. */
   clientAddress(request: Request, info: ConnectionInfo): string
   /**
-   * Who may enter the console (`CanvassOptions.console`): the host's `authorize`, or in accounts mode the
-   * session cookie's person (`auth/console-auth.ts` calls it). Undefined while the console is off.
+   * Who may enter the console (`CanvassOptions.console`): the grants of the host's `authorize`, or in accounts
+   * mode of the session cookie's account (`auth/console-auth.ts` calls it). Undefined while the console is off.
    */
-  consoleAuthorize?: (request: Request) => Promise<ConsoleGrant | null>
+  consoleAuthorize?: (request: Request) => Promise<ConsoleAccess | null>
   /**
    * The role now of the console's person who minted an editor token (`auth/editor-auth.ts`), with the name the
    * audit log gives them; null when they are no person of that project any more. In accounts mode from the

@@ -1,10 +1,10 @@
 import type { CanvassLifecycle } from './canvass-lifecycle'
 import type { CanvassOptions } from './canvass-options'
 import type { CanvassSettings } from './canvass-settings'
-import { consoleCsrfKey, hostConsolePerson } from './auth/console-auth'
+import { consoleCsrfKey, hostConsoleAccess, hostConsolePerson } from './auth/console-auth'
 import type { CanvassContext } from './context'
 import type { Storage } from './ports/storage'
-import { consoleAccountsAuthorize, consoleAccountsPerson } from './domain/console/console-accounts'
+import { consoleAccountsAccess, consoleAccountsPerson } from './domain/console/console-accounts'
 import { contactLimits } from './domain/contacts/contact-limits'
 import { createEditorTokens } from './domain/tokens/editor-tokens'
 import { createExportLinks } from './domain/tokens/export-links'
@@ -76,11 +76,11 @@ export function createContext(
   }
   // In accounts mode, who may enter the console is who holds a live session cookie.
   if (settings.consoleAccounts) {
-    ctx.consoleAuthorize = consoleAccountsAuthorize(ctx)
+    ctx.consoleAuthorize = consoleAccountsAccess(ctx)
     ctx.consolePerson = consoleAccountsPerson(ctx)
   } else if (options.console?.authorize) {
     const authorize = options.console.authorize
-    ctx.consoleAuthorize = async (request) => authorize(request)
+    ctx.consoleAuthorize = async (request) => hostConsoleAccess(await authorize(request))
     if (options.console.roleOf) ctx.consolePerson = hostConsolePerson(options.console.roleOf)
   }
   return ctx

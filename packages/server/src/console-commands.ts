@@ -19,9 +19,10 @@ export interface LinkResult {
 
 /** What each command answers, as JSON (it crosses the lock socket). */
 export interface ConsoleCommandResults {
-  'users add': { id: string; projectId: string; email: string; role: string; link: LinkResult }
+  'users add': { id: string; projectId: string; email: string; role: string; accountCreated: boolean; link: LinkResult }
   'console-link': { email: string; link: LinkResult }
   'users list': {
+    /** One per membership: a person of two projects is listed twice. */
     people: { id: string; projectId: string; projectName: string; email: string; role: string; password: boolean; createdAt: string }[]
   }
 }
@@ -59,29 +60,37 @@ async function run(parts: ConsoleCommandParts, command: string, args: Record<str
     if (!CONSOLE_ROLES.includes(role as ConsoleRoleName)) throw new CanvassError('bad_request', 'role must be owner, editor or viewer')
     const projectId = text('projectId')
     const password = text('password')
-    const person = await parts.admin.addConsolePerson({
-      email: text('email') ?? '',
-      role: role as ConsoleRoleName,
-      ...(projectId !== undefined ? { projectId } : {}),
-      ...(password !== undefined ? { password } : {}),
-    })
-    return { ...person, link: linkResult(person.link) } satisfies ConsoleCommandResults['users add']
-  }
-  if (command === 'console-link') {
-    const email = text('email') ?? ''
-    const projectId = text('projectId')
-    const link = await parts.admin
-      .createConsoleLink({ email, ...(projectId !== undefined ? { projectId } : {}) })
+    const person = await parts.admin
+      .addConsolePerson({
+        email: text('email') ?? '',
+        role: role as ConsoleRoleName,
+        ...(projectId !== undefined ? { projectId } : {}),
+        ...(password !== undefined ? { password } : {}),
+      })
       .catch((error: unknown) => {
-        // The admin function names its option; the operator of the CLI gives `--project`.
-        if (error instanceof CanvassError && error.details.projectId === 'required') {
+        // The admin function names its option; the operator of the CLI gives `--password-stdin`.
+        if (error instanceof CanvassError && error.details.password !== undefined) {
           throw new CanvassError(
             'bad_request',
-            `${email.trim().toLowerCase()} is a person of several projects: name one with --project <id> (\`canvass users list\` shows them)`,
+            `${String(args.email).trim().toLowerCase()} has an account already, with its own password: add them without --password-stdin`,
           )
         }
         throw error
       })
+    const { id, email, accountCreated } = person
+    return {
+      id,
+      projectId: person.projectId,
+      email,
+      role: person.role,
+      accountCreated,
+      link: linkResult(person.link),
+    } satisfies ConsoleCommandResults['users add']
+  }
+  if (command === 'console-link') {
+    const email = text('email') ?? ''
+    const projectId = text('projectId')
+    const link = await parts.admin.createConsoleLink({ email, ...(projectId !== undefined ? { projectId } : {}) })
     return { email: email.trim().toLowerCase(), link: linkResult(link) } satisfies ConsoleCommandResults['console-link']
   }
   if (command === 'users list') {

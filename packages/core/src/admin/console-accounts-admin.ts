@@ -16,29 +16,33 @@ import type { Storage } from '../ports/storage'
 /** The admin functions of the console's own people (docs/console-accounts.md), part of `CanvassAdmin`. */
 export interface ConsoleAccountsAdmin {
   /**
-   * Adds a person to the console of a project (`projectId`, else the only project; an error when there are
-   * several) with a role and, optionally, a password (hashed, never kept), and makes a one-time sign-in link
-   * for them: `link.path` is `/console/link/<token>`, to put after the public URL.
-   * Throws a `CanvassError` for a bad email, role or password (400), an unknown project (404), an email a person
-   * of the project has already (409).
+   * Adds a person to a project (`projectId`, else the only project; an error when there are several) with a
+   * role: to the account of the email when there is one, else to a new account with, optionally, a password
+   * (hashed, never kept). Makes a one-time sign-in link for the account: `link.path` is `/console/link/<token>`,
+   * to put after the public URL. Throws a `CanvassError` for a bad email, role or password, or a password for
+   * an email that has an account already (400), an unknown project (404), an account that is a person of the
+   * project already (409).
    */
   addConsolePerson(options: { email: string; role: ConsoleRole; projectId?: string; password?: string }): Promise<{
     id: string
     projectId: string
+    accountId: string
     email: string
     role: ConsoleRole
+    /** Whether the account was made here (else the email's account was used). */
+    accountCreated: boolean
     link: { path: string; expiresAt: Date }
   }>
   /**
-   * A one-time sign-in link: for the person with `email` (of project `projectId`; needed when the email is a
-   * person's in several projects, a `bad_request` without it), or (`firstOwner`) one that asks for an email and
-   * makes its giver an owner of the project (`projectId`, else the only project). `path` is `/console/link/<token>`.
-   * Throws a `CanvassError` `not_found` when no person (of that project) has the email.
+   * A one-time sign-in link: for the account of `email` (with `projectId`, only when the account is a person of
+   * that project), or (`firstOwner`) one that asks for an email and makes its giver an owner of the project
+   * (`projectId`, else the only project). `path` is `/console/link/<token>`.
+   * Throws a `CanvassError` `not_found` when no account has the email (or it is no person of that project).
    */
   createConsoleLink(
     options: { email: string; projectId?: string } | { firstOwner: true; projectId?: string },
   ): Promise<{ path: string; expiresAt: Date }>
-  /** How many people the console has, in all projects (the standalone server prints a first-owner link at 0). */
+  /** How many people (memberships) the console has, in all projects (the standalone server prints a first-owner link at 0). */
   countConsolePeople(): Promise<number>
 }
 
@@ -65,38 +69,46 @@ export function createConsoleAccountsAdmin(
       if (problem) throw new CanvassError('bad_request', problem)
       const projectId = await onlyProjectId(storage, options.projectId)
       const at = now()
-      const person = await newConsolePerson(newId(), at, { projectId, email: email.output, role: options.role, password: options.password })
-      if ((await accountStore(storage).insertPerson(person)) === 'email_taken') {
-        throw new CanvassError('conflict', `A person of project ${projectId} has the email ${email.output} already`)
+      const person = await newConsolePerson({ id: newId(), accountId: newId() }, at, {
+        projectId,
+        email: email.output,
+        role: options.role,
+        password: options.password,
+      })
+      const added = await accountStore(storage).addPerson(person)
+      if (added.outcome !== 'created') {
+        if (added.outcome === 'already_member') {
+          throw new CanvassError('conflict', `${email.output} is a person of project ${projectId} already`)
+        }
+        throw new CanvassError('bad_request', `${email.output} has an account already, with its own password: add them without one`, {
+          details: { password: 'account exists' },
+        })
       }
       await recordFor(projectId, {
         action: 'create',
         resourceType: 'consolePerson',
-        resourceId: person.id,
+        resourceId: added.person.id,
         summary: { fields: ['email', 'role'] },
       })
-      const link = await createConsoleLink(storage, at, { projectId, personId: person.id }, settings)
-      return { id: person.id, projectId, email: person.email, role: person.role, link }
+      const link = await createConsoleLink(storage, at, { projectId: null, accountId: added.person.accountId }, settings)
+      const { id, accountId, role } = added.person
+      return { id, projectId, accountId, email: email.output, role, accountCreated: added.accountCreated, link }
     },
 
     async createConsoleLink(options) {
       if ('firstOwner' in options && options.firstOwner === true) {
         const projectId = await onlyProjectId(storage, options.projectId)
-        return createConsoleLink(storage, now(), { projectId, personId: null }, settings)
+        return createConsoleLink(storage, now(), { projectId, accountId: null }, settings)
       }
       const { projectId } = options as { projectId?: unknown }
       const email = v.safeParse(consoleEmailSchema, (options as { email?: unknown }).email)
-      const people = (email.success ? await accountStore(storage).findPeopleByEmail(email.output) : []).filter(
-        (person) => projectId === undefined || person.projectId === projectId,
-      )
-      const [person] = people
-      if (!person) throw new CanvassError('not_found', 'No person of the console has this email')
-      if (people.length > 1) {
-        throw new CanvassError('bad_request', `People of several projects have the email ${person.email}: name one with projectId`, {
-          details: { projectId: 'required' },
-        })
-      }
-      return createConsoleLink(storage, now(), { projectId: person.projectId, personId: person.id }, settings)
+      const account = email.success ? await accountStore(storage).findAccountByEmail(email.output) : null
+      const member =
+        account !== null &&
+        (projectId === undefined ||
+          (await accountStore(storage).listMemberships(account.id)).some((membership) => membership.projectId === projectId))
+      if (!account || !member) throw new CanvassError('not_found', 'No person of the console has this email')
+      return createConsoleLink(storage, now(), { projectId: null, accountId: account.id }, settings)
     },
 
     countConsolePeople: () => accountStore(storage).countPeople(),

@@ -3,7 +3,8 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { utf8ToBytes } from '@noble/hashes/utils.js'
 import type { IRequest } from 'itty-router'
 import type { CanvassContext } from '../context'
-import type { ConsoleGrant } from '../domain/console/console-grant'
+import type { ConsoleAccess, ConsoleGrant } from '../domain/console/console-grant'
+import { hostAccess } from '../domain/console/console-grant'
 import type { ConsoleRole } from '../ports/storage'
 import { isConsoleRole, roleAtLeast } from '../domain/console/console-accounts'
 import { constantTimeEqual, toBase64Url } from '../domain/tokens/token-text'
@@ -48,50 +49,57 @@ export function consoleCsrfKey(secret: string | undefined): Uint8Array {
   return hmac(sha256, root, utf8ToBytes('console-csrf'))
 }
 
-function csrfMac(key: Uint8Array, grant: ConsoleGrant, issuedAt: string): string {
-  const text = ['console-csrf', grant.projectId, grant.role, grant.person?.id ?? '', issuedAt].join('\n')
-  return toBase64Url(hmac(sha256, key, utf8ToBytes(text)))
+function csrfMac(key: Uint8Array, subject: string, issuedAt: string): string {
+  return toBase64Url(hmac(sha256, key, utf8ToBytes(['console-csrf', subject, issuedAt].join('\n'))))
 }
+
+/** What a CSRF token is bound to: an access's subject, or a single grant's (as a library host answers it). */
+const subjectOf = (access: ConsoleAccess | ConsoleGrant): string => ('grants' in access ? access : hostAccess([access])).subject
 
 /**
- * A CSRF token for the console page of `grant`: `<issued at, seconds, base36>.<HMAC-SHA256>` of the project,
- * role and person, so that a token of one person (or of one role, before a change) is refused for another.
+ * A CSRF token for the console page of `access`: `<issued at, seconds, base36>.<HMAC-SHA256>` of its subject
+ * (the person, or for grants without one the grants), so that a token of one person is refused for another.
  */
-export function consoleCsrfToken(ctx: Pick<CanvassContext, 'consoleCsrfKey' | 'now'>, grant: ConsoleGrant): string {
+export function consoleCsrfToken(ctx: Pick<CanvassContext, 'consoleCsrfKey' | 'now'>, access: ConsoleAccess | ConsoleGrant): string {
   const issuedAt = Math.floor(ctx.now().getTime() / 1000).toString(36)
-  return `${issuedAt}.${csrfMac(ctx.consoleCsrfKey, grant, issuedAt)}`
+  return `${issuedAt}.${csrfMac(ctx.consoleCsrfKey, subjectOf(access), issuedAt)}`
 }
 
-/** Whether `token` is a CSRF token of `grant` issued less than a day ago, compared in constant time. */
-export function checkConsoleCsrf(ctx: Pick<CanvassContext, 'consoleCsrfKey' | 'now'>, grant: ConsoleGrant, token: string | null): boolean {
+/** Whether `token` is a CSRF token of `access` issued less than a day ago, compared in constant time. */
+export function checkConsoleCsrf(
+  ctx: Pick<CanvassContext, 'consoleCsrfKey' | 'now'>,
+  access: ConsoleAccess | ConsoleGrant,
+  token: string | null,
+): boolean {
   if (token === null || token.length > 100) return false
   const match = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token)
   if (!match) return false
   const [, issuedAt = '', mac = ''] = match
   const age = ctx.now().getTime() - Number.parseInt(issuedAt, 36) * 1000
   if (!(age >= -60_000 && age < CONSOLE_CSRF_TTL_MS)) return false
-  return constantTimeEqual(mac, csrfMac(ctx.consoleCsrfKey, grant, issuedAt))
+  return constantTimeEqual(mac, csrfMac(ctx.consoleCsrfKey, subjectOf(access), issuedAt))
 }
 
 const forbidden = (message: string) => new CanvassError('forbidden', message)
 
 /**
- * The caller of a console request (design: docs/console.md): the grant `authorize` answers (401 without one),
- * refused from another site (`Sec-Fetch-Site`), a write only with the page's CSRF token, in an environment of
- * the grant's project (`x-canvass-environment`, else its production one), and only on a route the role may use.
- * Every change is then audited under `console: <person's name>` (or the role, for a grant without a person).
+ * The caller of a console request (design: docs/console.md): the grants `authorize` answers (401 without one),
+ * refused from another site (`Sec-Fetch-Site`), a write only with the page's CSRF token, in an environment of a
+ * project it has a grant of (`x-canvass-environment`, else the first grant's production one), and only on a
+ * route the role of that grant may use. Every change is then audited under `console: <person's name>` (or
+ * the role, for a grant without a person).
  */
 export async function consoleCaller(request: IRequest, ctx: CanvassContext): Promise<Caller> {
   const route = routesOf.get(request)
   if (!ctx.consoleAuthorize || !route) throw notAuthenticated()
-  const grant = checkedGrant(await ctx.consoleAuthorize(request))
-  if (!grant) throw notAuthenticated()
+  const access = await ctx.consoleAuthorize(request)
+  if (!access) throw notAuthenticated()
   const site = request.headers.get('sec-fetch-site')
   if (site !== null && site !== 'same-origin' && site !== 'none') throw forbidden('The console only answers pages of its own site')
-  if (request.method !== 'GET' && request.method !== 'HEAD' && !checkConsoleCsrf(ctx, grant, request.headers.get(CONSOLE_CSRF_HEADER))) {
+  if (request.method !== 'GET' && request.method !== 'HEAD' && !checkConsoleCsrf(ctx, access, request.headers.get(CONSOLE_CSRF_HEADER))) {
     throw forbidden("The console's CSRF token is missing or not valid")
   }
-  const environmentId = await consoleEnvironment(ctx, grant, request.headers.get(CONSOLE_ENVIRONMENT_HEADER))
+  const { grant, environmentId } = await consoleEnvironment(ctx, access.grants, request.headers.get(CONSOLE_ENVIRONMENT_HEADER))
   const needed: ConsoleRole = consoleRoleNeeded(route.method, route.path)
   if (!roleAtLeast(grant.role, needed)) throw roleRefusal(grant.role, needed)
   return {
@@ -118,36 +126,61 @@ export function hostConsolePerson(roleOf: ConsoleRoleOf): NonNullable<CanvassCon
   }
 }
 
-/** The environment a console request works in: the one it names, of the grant's project (else 403), or its production one. */
-async function consoleEnvironment(ctx: CanvassContext, grant: ConsoleGrant, named: string | null): Promise<string> {
-  const project = (await ctx.storage.projects.list()).find((candidate) => candidate.projectId === grant.projectId)
-  if (!project) throw forbidden("The console's project does not exist")
-  if (named === null || named === '') return project.environments.production
-  if (named !== project.environments.production && named !== project.environments.development) {
-    throw forbidden('This environment is not one of your project')
+/**
+ * The environment a console request works in, and the grant it works under: the environment it names, of a
+ * project one of `grants` is of (else 403), or the first grant's production environment.
+ */
+async function consoleEnvironment(
+  ctx: CanvassContext,
+  grants: ConsoleGrant[],
+  named: string | null,
+): Promise<{ grant: ConsoleGrant; environmentId: string }> {
+  const projects = await ctx.storage.projects.list()
+  if (named === null || named === '') {
+    const [grant] = grants
+    const project = grant && projects.find((candidate) => candidate.projectId === grant.projectId)
+    if (!grant || !project) throw forbidden("The console's project does not exist")
+    return { grant, environmentId: project.environments.production }
   }
-  return named
+  const project = projects.find((candidate) => candidate.environments.production === named || candidate.environments.development === named)
+  const grant = project && grants.find((candidate) => candidate.projectId === project.projectId)
+  if (!grant) throw forbidden('This environment is not one of your projects')
+  return { grant, environmentId: named }
 }
 
+const GRANT_SHAPE =
+  'console.authorize must answer null, { projectId: string, role: "viewer" | "editor" | "owner", person?: { id, name } }, or a list of them (one per project)'
+
 /**
- * What `authorize` answered, checked: null (nobody signed in), or a grant of a project with a known role. Any
- * other answer is the host's mistake, not the caller's: a TypeError (a logged 500) that says what is wrong,
- * rather than a role nobody has or a project id of another type.
+ * What `authorize` answered, checked: null (nobody signed in), a grant of a project with a known role, or a
+ * list of them (one per project; the first is where a request without an environment works). An empty list
+ * is nobody. Any other answer is the host's mistake, not the caller's: a TypeError (a logged 500) that says
+ * what is wrong, rather than a role nobody has or a project id of another type.
  */
-export function checkedGrant(grant: unknown): ConsoleGrant | null {
-  if (grant === null || grant === undefined) return null
-  const given = grant as Partial<ConsoleGrant>
+export function checkedGrants(answer: unknown): ConsoleGrant[] | null {
+  if (answer === null || answer === undefined) return null
+  const grants = (Array.isArray(answer) ? answer : [answer]).map(checkedGrant)
+  if (new Set(grants.map((grant) => grant.projectId)).size !== grants.length) throw new TypeError(`${GRANT_SHAPE}; a project only once`)
+  return grants.length === 0 ? null : grants
+}
+
+function checkedGrant(grant: unknown): ConsoleGrant {
+  const given = (grant ?? {}) as Partial<ConsoleGrant>
   const person = given.person
   if (
-    typeof given !== 'object' ||
+    typeof grant !== 'object' ||
     typeof given.projectId !== 'string' ||
     given.projectId === '' ||
     !isConsoleRole(given.role) ||
     (person !== undefined && (typeof person?.id !== 'string' || typeof person.name !== 'string'))
   ) {
-    throw new TypeError(
-      'console.authorize must answer null or { projectId: string, role: "viewer" | "editor" | "owner", person?: { id, name } }',
-    )
+    throw new TypeError(GRANT_SHAPE)
   }
   return { projectId: given.projectId, role: given.role, ...(person ? { person: { id: person.id, name: person.name } } : {}) }
+}
+
+/** The access of a library host's `authorize` answer (`checkedGrants`), or null. */
+export function hostConsoleAccess(answer: unknown): ConsoleAccess | null {
+  const grants = checkedGrants(answer)
+  return grants ? hostAccess(grants) : null
 }

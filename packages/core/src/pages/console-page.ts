@@ -7,6 +7,8 @@ export interface ConsoleBoot {
   role: 'viewer' | 'editor' | 'owner'
   person: { id: string; name: string } | null
   project: { id: string; name: string }
+  /** Every project the person may open, with their role there (`/console?project=<id>` opens one); the switcher shows 2 or more. */
+  projects: { id: string; name: string; role: 'viewer' | 'editor' | 'owner' }[]
   environments: { id: string; type: 'production' | 'development' }[]
   /** Canvass's own people (accounts mode), so the console shows its People screen. */
   accounts: boolean

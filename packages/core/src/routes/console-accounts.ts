@@ -5,8 +5,9 @@ import { param } from '../context'
 import type { ConsoleAccountSettings, ConsoleCookies } from '../domain/console/console-accounts'
 import {
   CONSOLE_ROLES,
+  accountOfPassword,
   accountStore,
-  consoleAccountsAuthorize,
+  consoleAccountsAccess,
   consoleCookies,
   consoleEmailSchema,
   consolePasswordSchema,
@@ -20,18 +21,17 @@ import {
   newConsolePerson,
   newConsoleToken,
   passwordProblem,
-  personOfPassword,
   personOutput,
   sameText,
   verifyPassword,
 } from '../domain/console/console-accounts'
-import { CanvassError, notAuthenticated } from '../errors'
+import { CanvassError, notAuthenticated, validationError } from '../errors'
 import { authenticate } from '../auth/authenticate'
 import { escapeHtml, htmlResponse, newNonce } from '../http/html'
 import { ok } from '../http/respond'
 import type { RouteTable } from '../http/route-table'
 import type { RateLimiter } from '../ports/rate-limiter'
-import type { ConsolePersonRecord } from '../ports/storage'
+import type { ConsoleAccountRecord } from '../ports/storage'
 import { strictObject } from '../schemas/strict-object'
 
 /** What the accounts routes need besides the context: the lifetimes and where sign-ins are counted. */
@@ -249,7 +249,7 @@ function signInForm(ctx: CanvassContext, csrf: string, email?: string) {
 const NO_PASSWORD = 'No password? Ask an owner of the project for a one-time sign-in link.'
 
 async function signInPage(request: IRequest, ctx: CanvassContext): Promise<Response> {
-  if (await consoleAccountsAuthorize(ctx)(request)) return seeOther(`${ctx.basePath}/console`, [])
+  if (await consoleAccountsAccess(ctx)(request)) return seeOther(`${ctx.basePath}/console`, [])
   const nonce = newNonce()
   const { token, cookies } = formToken(request, ctx)
   const html = accountsPageHtml({
@@ -315,20 +315,20 @@ async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionIn
     })
   }
   const password = (form.get('password') ?? '').slice(0, 1000)
-  // An unknown email, or a person without a password, spends one hash too: the time does not tell which.
-  const person = await personOfPassword(ctx.storage, parsed.success ? email : null, password)
-  if (!person) return again(401, 'Email or password is not right.')
-  return signedIn(request, ctx, person, wiring)
+  // An unknown email, or an account without a password, spends one hash too: the time does not tell which.
+  const account = await accountOfPassword(ctx.storage, parsed.success ? email : null, password)
+  if (!account) return again(401, 'Email or password is not right.')
+  return signedIn(request, ctx, account, wiring)
 }
 
 /** Starts a session: the session cookie, the form cookie cleared, and on to the console. */
 async function signedIn(
   request: Request,
   ctx: CanvassContext,
-  person: ConsolePersonRecord,
+  account: Pick<ConsoleAccountRecord, 'id'>,
   wiring: ConsoleAccountsWiring,
 ): Promise<Response> {
-  const session = await createConsoleSession(ctx, person, wiring.settings)
+  const session = await createConsoleSession(ctx, account, wiring.settings)
   const jar = consoleCookies(request, ctx)
   return seeOther(`${ctx.basePath}/console`, [
     cookie(jar, jar.session, session.token, wiring.settings.sessionTtlSeconds),
@@ -396,10 +396,21 @@ async function usableLink(ctx: CanvassContext, token: string) {
   const hash = consoleTokenHash(token)
   const link = await accountStore(ctx.storage).findLink(hash, ctx.now())
   if (!link) return null
-  if (link.personId === null) return { hash, link, person: null, linkFor: { kind: 'firstOwner' } as LinkFor }
-  const person = await accountStore(ctx.storage).getPerson(link.personId)
-  if (!person) return null
-  return { hash, link, person, linkFor: { kind: 'person', email: person.email, hasPassword: person.passwordHash !== null } as LinkFor }
+  if (link.accountId === null) return { hash, link, account: null, linkFor: { kind: 'firstOwner' } as LinkFor }
+  const account = await accountStore(ctx.storage).getAccount(link.accountId)
+  if (!account || !(await linkStillFits(ctx, link.projectId, account.id))) return null
+  return { hash, link, account, linkFor: { kind: 'person', email: account.email, hasPassword: account.passwordHash !== null } as LinkFor }
+}
+
+/**
+ * Whether an account's link may still sign it in: a link an owner made in a project (`projectId`) only while
+ * the account belongs to that project alone, since signing in gives every project of the account; a link of
+ * the server's operator (no project) always.
+ */
+async function linkStillFits(ctx: CanvassContext, projectId: string | null, accountId: string): Promise<boolean> {
+  if (projectId === null) return true
+  const memberships = await accountStore(ctx.storage).listMemberships(accountId)
+  return memberships.length > 0 && memberships.every((membership) => membership.projectId === projectId)
 }
 
 /** The page of a one-time link: opening it (a mail client's preview, a scanner) uses nothing; its button does. */
@@ -419,7 +430,7 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
   if (form === 'too_large') return tooLarge()
   const usable = await usableLink(ctx, token)
   if (!usable) return linkNotValid()
-  const { hash, link, person: holder, linkFor } = usable
+  const { hash, link, account: holder, linkFor } = usable
   const nonce = newNonce()
   const fresh = formToken(request, ctx)
   const again = (status: number, error: string, extra: Record<string, string> = {}) =>
@@ -433,11 +444,15 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
   if (holder === null) {
     const email = v.safeParse(consoleEmailSchema, form.get('email') ?? '')
     if (!email.success) return again(400, 'Please give an email address, like name@example.com.')
+    if (link.projectId === null) return linkNotValid()
     const now = ctx.now()
-    const owner = await newConsolePerson(ctx.newId(), now, { projectId: link.projectId, email: email.output, role: 'owner', password })
+    const ids = { id: ctx.newId(), accountId: ctx.newId() }
+    const owner = await newConsolePerson(ids, now, { projectId: link.projectId, email: email.output, role: 'owner', password })
     const result = await accountStore(ctx.storage).consumeFirstOwnerLink(hash, now, owner)
-    if (result.outcome === 'created') return signedIn(request, ctx, result.person, wiring)
-    if (result.outcome === 'email_taken') return again(409, 'A person of this project has this email already. Please give another email.')
+    if (result.outcome === 'created') return signedIn(request, ctx, { id: result.person.accountId }, wiring)
+    if (result.outcome === 'email_taken') {
+      return again(409, 'This email has an account here already. Please give another email, or ask for this one to be added to the project.')
+    }
     return linkNotValid()
   }
   if (password !== undefined && holder.passwordHash !== null) {
@@ -457,16 +472,16 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
   // The password is hashed before the link is used: a failure leaves the link as it was.
   const passwordHash = password === undefined ? undefined : await hashPassword(password)
   const used = await accountStore(ctx.storage).consumeLink(hash, ctx.now())
-  const person = used?.personId ? await accountStore(ctx.storage).getPerson(used.personId) : null
-  if (!person) return linkNotValid()
+  const account = used?.accountId ? await accountStore(ctx.storage).getAccount(used.accountId) : null
+  if (!account || !(await linkStillFits(ctx, used?.projectId ?? null, account.id))) return linkNotValid()
   // Only over the password checked above (or over none): one set meanwhile is not replaced unseen.
   if (
     passwordHash !== undefined &&
-    !(await accountStore(ctx.storage).setPasswordHash(person.id, passwordHash, ctx.now(), holder.passwordHash))
+    !(await accountStore(ctx.storage).setPasswordHash(account.id, passwordHash, ctx.now(), holder.passwordHash))
   ) {
     return again(409, 'Your password was changed while this form was sent, so it was left as it is. Ask for a new link to change it.')
   }
-  return signedIn(request, ctx, person, wiring)
+  return signedIn(request, ctx, account, wiring)
 }
 
 async function signOut(request: IRequest, ctx: CanvassContext): Promise<Response> {
@@ -505,10 +520,11 @@ function registerConsolePeopleRoutes(routes: RouteTable, wiring: ConsoleAccounts
     errors: [403],
   })
   routes.post('/api/v1/console/people', (request, ctx, _info, body) => addPerson(request, ctx, body, wiring), {
-    summary: 'Adds a person to the console with a role (and a password, optionally); answers a one-time sign-in link',
+    summary:
+      'Adds a person to the project with a role: a new account (with a password, optionally) and a one-time sign-in link, or the existing account of the email (no password, no link)',
     ...base,
     body: createPersonBody,
-    answer: v.object({ data: v.object({ ...personAnswer.entries, link: linkAnswer }) }),
+    answer: v.object({ data: v.object({ ...personAnswer.entries, link: v.nullable(linkAnswer) }) }),
     errors: [403, 409],
     audit: { action: 'create', resourceType: 'consolePerson', resourceId: 'answer' },
   })
@@ -521,17 +537,17 @@ function registerConsolePeopleRoutes(routes: RouteTable, wiring: ConsoleAccounts
     audit: { action: 'update', resourceType: 'consolePerson', resourceId: { param: 'consolePersonId' } },
   })
   routes.delete('/api/v1/console/people/:consolePersonId', removePerson, {
-    summary: 'Removes a person from the console with their sessions and links (never the last owner)',
+    summary: "Removes a person from the project (never the last owner); an account of no other project goes, with its sessions and links",
     ...base,
     answer: v.object({ data: personAnswer }),
     errors: [403, 409],
     audit: { action: 'delete', resourceType: 'consolePerson', resourceId: { param: 'consolePersonId' } },
   })
   routes.post('/api/v1/console/people/:consolePersonId/link', (request, ctx) => personLink(request, ctx, wiring), {
-    summary: "A new one-time sign-in link for a person (an owner's only from an owner in the console)",
+    summary: "A new one-time sign-in link for a person of this project only (an owner's only from an owner in the console)",
     ...base,
     answer: v.object({ data: linkAnswer }),
-    errors: [403],
+    errors: [403, 409],
     audit: { action: 'create', resourceType: 'consoleLink', resourceId: { param: 'consolePersonId' } },
   })
 }
@@ -576,12 +592,19 @@ async function addPerson(
   const { projectId } = await peopleCaller(request, ctx)
   const { email, role, password } = await body()
   const now = ctx.now()
-  const person = await newConsolePerson(ctx.newId(), now, { projectId, email, role, password })
-  if ((await accountStore(ctx.storage).insertPerson(person)) === 'email_taken') {
-    throw new CanvassError('conflict', 'A person of this project has this email already', { details: { email: 'taken' } })
+  const person = await newConsolePerson({ id: ctx.newId(), accountId: ctx.newId() }, now, { projectId, email, role, password })
+  const added = await accountStore(ctx.storage).addPerson(person)
+  if (added.outcome !== 'created') {
+    if (added.outcome === 'already_member') {
+      throw new CanvassError('conflict', 'A person of this project has this email already', { details: { email: 'taken' } })
+    }
+    throw validationError({ password: 'This email has an account already, with its own password: add them without one' })
   }
-  const link = await createConsoleLink(ctx.storage, now, { projectId, personId: person.id }, wiring.settings)
-  return ok({ ...personOutput(person), link: { path: link.path, expiresAt: link.expiresAt.toISOString() } })
+  // A link signs in the whole account: only one made here, which belongs to this project alone, gets one.
+  const link = added.accountCreated
+    ? await createConsoleLink(ctx.storage, now, { projectId, accountId: added.person.accountId }, wiring.settings)
+    : null
+  return ok({ ...personOutput(added.person), link: link && { path: link.path, expiresAt: link.expiresAt.toISOString() } })
 }
 
 async function updatePerson(
@@ -616,7 +639,8 @@ const removePerson: Handler = async (request, ctx) => {
 async function personLink(request: IRequest, ctx: CanvassContext, wiring: ConsoleAccountsWiring): Promise<Response> {
   const { projectId, inConsole } = await peopleCaller(request, ctx)
   const personId = param(request, 'consolePersonId')
-  const person = await accountStore(ctx.storage).getPerson(personId)
+  const store = accountStore(ctx.storage)
+  const person = await store.getPerson(personId)
   if (!person || person.projectId !== projectId) throw personNotFound(personId)
   // An owner's link signs in as that owner: only another owner, under their own name, may make one.
   if (person.role === 'owner' && !inConsole) {
@@ -624,6 +648,14 @@ async function personLink(request: IRequest, ctx: CanvassContext, wiring: Consol
       details: { role: 'owner' },
     })
   }
-  const link = await createConsoleLink(ctx.storage, ctx.now(), { projectId, personId }, wiring.settings)
+  // A link signs in the whole account: one of other projects too is not this project's to hand out.
+  if ((await store.listMemberships(person.accountId)).some((membership) => membership.projectId !== projectId)) {
+    throw new CanvassError(
+      'conflict',
+      'This person has an account in other projects too: they sign in with it, or ask for a link from the server (`canvass console-link`)',
+      { details: { account: 'other projects' } },
+    )
+  }
+  const link = await createConsoleLink(ctx.storage, ctx.now(), { projectId, accountId: person.accountId }, wiring.settings)
   return ok({ path: link.path, expiresAt: link.expiresAt.toISOString() })
 }

@@ -1,5 +1,5 @@
 import type { Handler } from '../context'
-import { checkedGrant, consoleCsrfToken } from '../auth/console-auth'
+import { consoleCsrfToken } from '../auth/console-auth'
 import { etagMatches, strongTagOf } from '../http/etag'
 import { htmlResponse, newNonce, pagePolicy } from '../http/html'
 import { SAFE_HEADERS } from '../http/respond'
@@ -39,22 +39,30 @@ export function registerConsoleRoutes(routes: RouteTable, wiring: ConsoleWiring)
 
 function consolePage(wiring: ConsoleWiring): Handler {
   return async (request, ctx) => {
-    const grant = checkedGrant(ctx.consoleAuthorize ? await ctx.consoleAuthorize(request) : null)
+    const access = ctx.consoleAuthorize ? await ctx.consoleAuthorize(request) : null
     const nonce = newNonce()
-    if (!grant) {
+    if (!access) {
       const signIn = wiring.signInUrl ?? (wiring.accounts ? `${ctx.basePath}/console/sign-in` : undefined)
       if (signIn !== undefined) return new Response(null, { status: 303, headers: { location: signIn, ...SAFE_HEADERS } })
       return consoleHtml(401, consoleSignInFirstHtml(nonce), nonce)
     }
-    const project = (await ctx.storage.projects.list()).find((candidate) => candidate.projectId === grant.projectId)
+    const projects = await ctx.storage.projects.list()
+    // `?project=` opens another project of the person (the switcher's), else the first one.
+    const wanted = new URL(request.url).searchParams.get('project')
+    const grant = access.grants.find((candidate) => candidate.projectId === wanted) ?? (access.grants[0] as (typeof access.grants)[number])
+    const project = projects.find((candidate) => candidate.projectId === grant.projectId)
     const environments = project ? await Promise.all(Object.values(project.environments).map((id) => ctx.storage.environments.get(id))) : []
     if (!project) return consoleHtml(401, consoleSignInFirstHtml(nonce), nonce)
     const boot: ConsoleBoot = {
       basePath: ctx.basePath,
-      csrfToken: consoleCsrfToken(ctx, grant),
+      csrfToken: consoleCsrfToken(ctx, access),
       role: grant.role,
       person: grant.person ? { id: grant.person.id, name: grant.person.name } : null,
       project: { id: project.projectId, name: project.projectName },
+      projects: access.grants.flatMap((each) => {
+        const named = projects.find((candidate) => candidate.projectId === each.projectId)
+        return named ? [{ id: named.projectId, name: named.projectName, role: each.role }] : []
+      }),
       environments: environments.flatMap((environment) => (environment ? [{ id: environment.id, type: environment.type }] : [])),
       accounts: wiring.accounts,
       editor: wiring.editor,

@@ -6,9 +6,9 @@ import { print } from './output'
 export function addConsoleLinkCommand(cli: Cli): void {
   cli.program
     .command('console-link')
-    .description('Print a one-time sign-in link to the console for a person (see `users add`); also while the server runs')
+    .description("Print a one-time sign-in link to the console for a person's account (see `users add`); also while the server runs")
     .argument('<email>', "the person's email")
-    .option('--project <id>', 'the project of the person (needed only when the email is a person of several projects)')
+    .option('--project <id>', 'only when the person belongs to this project (any of their projects will do without it)')
     .action(async (email: string, options: { project?: string }) => {
       const { result, publicUrl } = await consoleCommand(cli, 'console-link', {
         email,

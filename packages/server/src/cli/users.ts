@@ -13,11 +13,11 @@ export function addUsersCommand(cli: Cli): void {
 
   users
     .command('add')
-    .description('Add a person to the console with a role; prints a one-time sign-in link for them')
+    .description("Add a person to a project's console with a role (their account, made when the email has none); prints a one-time sign-in link for them")
     .argument('<email>', "the person's email, with which they sign in")
     .requiredOption('--role <role>', `owner (everything, people and keys included), editor (surveys and results) or viewer (results only)`)
     .option('--project <id>', 'the project (default: the only one; needed when there are several)')
-    .option('--password-stdin', 'read a password for them from stdin (else they sign in by one-time links)')
+    .option('--password-stdin', 'read a password for a new account from stdin (else they sign in by one-time links)')
     .action(async (email: string, options: { role: string; project?: string; passwordStdin?: boolean }) => {
       if (!CONSOLE_ROLES.includes(options.role as (typeof CONSOLE_ROLES)[number]))
         throw new UsageError(`--role is ${CONSOLE_ROLES.join(', ')}, not ${JSON.stringify(options.role)}`)
@@ -29,18 +29,19 @@ export function addUsersCommand(cli: Cli): void {
         ...(password ? { password } : {}),
       }
       const { result, publicUrl } = await consoleCommand(cli, 'users add', args)
-      print(`Added ${result.email} to the console of project ${result.projectId} as ${result.role}`)
+      const whose = result.accountCreated ? '' : ' (their account, which has a project already)'
+      print(`Added ${result.email} to the console of project ${result.projectId} as ${result.role}${whose}`)
       printLink(result.link, publicUrl)
     })
 
   users
     .command('list')
-    .description("List the console's people: email, role, project, whether they have a password")
+    .description("List the console's people, one line per project they belong to: email, role, project, whether they have a password, when added")
     .action(async () => {
       const { result } = await consoleCommand(cli, 'users list', {})
       if (result.people.length === 0) return print('No people in the console yet: add one with `canvass users add <email> --role owner`.')
       table(
-        ['EMAIL', 'ROLE', 'PROJECT', 'PASSWORD', 'CREATED'],
+        ['EMAIL', 'ROLE', 'PROJECT', 'PASSWORD', 'ADDED'],
         result.people.map((p) => [p.email, p.role, `${p.projectName} (${p.projectId})`, p.password ? 'yes' : 'no', p.createdAt]),
       )
     })

@@ -10,8 +10,16 @@ import * as v from 'valibot'
 import type { CanvassContext } from '../../context'
 import { CanvassError } from '../../errors'
 import type { RateLimiter } from '../../ports/rate-limiter'
-import type { ConsoleAccountStore, ConsoleLinkRecord, ConsolePersonRecord, ConsoleRole, Storage } from '../../ports/storage/index'
-import type { ConsoleGrant } from './console-grant'
+import type {
+  ConsoleAccountRecord,
+  ConsoleAccountStore,
+  ConsoleLinkRecord,
+  ConsolePersonRecord,
+  ConsoleRole,
+  NewConsolePerson,
+  Storage,
+} from '../../ports/storage/index'
+import type { ConsoleAccess, ConsoleGrant } from './console-grant'
 
 export type { ConsoleRole } from '../../ports/storage/index'
 export type { ConsoleGrant } from './console-grant'
@@ -165,26 +173,17 @@ function parseHash(stored: string): { N: number; r: number; p: number; salt: Uin
 }
 
 /**
- * The person an email and password sign in, or null. An email may be a person's in several projects (one each,
- * docs/console-accounts.md): the password says whose, and when it is the password of more than one, the person
- * added first is taken. Each of them costs one hash, match or not, and an email of nobody costs one too, so the
- * answer's time does not tell whether the email is anyone's.
+ * The account an email and password sign in, or null. One hash is computed whether or not the email is an
+ * account's (or the account has a password), so the answer's time does not tell whether the email is anyone's.
  */
-export async function personOfPassword(
+export async function accountOfPassword(
   storage: Pick<Storage, 'consoleAccounts'>,
   email: string | null,
   password: string,
-): Promise<ConsolePersonRecord | null> {
-  const people = email === null ? [] : await accountStore(storage).findPeopleByEmail(email)
-  if (people.length === 0) {
-    await verifyPassword(password, null)
-    return null
-  }
-  let found: ConsolePersonRecord | null = null
-  for (const person of people) {
-    if ((await verifyPassword(password, person.passwordHash)) && found === null) found = person
-  }
-  return found
+): Promise<ConsoleAccountRecord | null> {
+  const account = email === null ? null : await accountStore(storage).findAccountByEmail(email)
+  const right = await verifyPassword(password, account?.passwordHash ?? null)
+  return right ? account : null
 }
 
 /** Equal bytes, in time that depends on the length only. */
@@ -209,39 +208,39 @@ export const consoleTokenHash = (token: string): string => bytesToHex(sha256(utf
 /** Whether a text can be a token `newConsoleToken` made (43 base64url characters): others are refused unread. */
 export const isConsoleToken = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token)
 
-/** The grant a person's session gives: their project and role, and who they are for the audit log. */
+/** The grant of a person (a membership): their project and role, and who they are for the audit log. */
 export function grantOf(person: ConsolePersonRecord): ConsoleGrant {
   return { projectId: person.projectId, role: person.role, person: { id: person.id, name: person.email } }
 }
 
-/** Starts a session for a person: the token (the cookie's value, never stored) and when it ends. */
+/** Starts a session for an account: the token (the cookie's value, never stored) and when it ends. */
 export async function createConsoleSession(
   ctx: Pick<CanvassContext, 'storage' | 'now'>,
-  person: ConsolePersonRecord,
+  account: Pick<ConsoleAccountRecord, 'id'>,
   settings: ConsoleAccountSettings,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newConsoleToken()
   const createdAt = ctx.now()
   const expiresAt = new Date(createdAt.getTime() + settings.sessionTtlSeconds * 1000)
-  await accountStore(ctx.storage).insertSession({ hash: consoleTokenHash(token), personId: person.id, createdAt, expiresAt })
+  await accountStore(ctx.storage).insertSession({ hash: consoleTokenHash(token), accountId: account.id, createdAt, expiresAt })
   return { token, expiresAt }
 }
 
-/** The person of a live session token, or null (unknown, malformed or expired). */
+/** The account of a live session token, or null (unknown, malformed or expired). */
 export async function readConsoleSession(
   ctx: Pick<CanvassContext, 'storage' | 'now'>,
   token: string | undefined,
-): Promise<ConsolePersonRecord | null> {
+): Promise<ConsoleAccountRecord | null> {
   if (token === undefined || !isConsoleToken(token)) return null
   const found = await accountStore(ctx.storage).findSession(consoleTokenHash(token), ctx.now())
-  return found?.person ?? null
+  return found?.account ?? null
 }
 
-/** A one-time link: for a person (`personId`), or a first-owner link of a project (`personId` null). */
+/** A one-time link: for an account (`accountId`), or a first-owner link of a project (`accountId` null). */
 export async function createConsoleLink(
   storage: Pick<Storage, 'consoleAccounts'>,
   now: Date,
-  link: Pick<ConsoleLinkRecord, 'projectId' | 'personId'>,
+  link: Pick<ConsoleLinkRecord, 'projectId' | 'accountId'>,
   settings: ConsoleAccountSettings,
 ): Promise<{ path: string; expiresAt: Date }> {
   const token = newConsoleToken()
@@ -250,20 +249,22 @@ export async function createConsoleLink(
   return { path: `/console/link/${token}`, expiresAt }
 }
 
-/** A new person record; `password` is hashed here and never kept. */
+/**
+ * A person to add (`ConsoleAccountStore.addPerson`): a membership `id` of `projectId`, with the account made
+ * (id `accountId`) when the email has none; `password` is hashed here and never kept.
+ */
 export async function newConsolePerson(
-  id: string,
+  ids: { id: string; accountId: string },
   now: Date,
   person: { projectId: string; email: string; role: ConsoleRole; password?: string | undefined },
-): Promise<ConsolePersonRecord> {
+): Promise<NewConsolePerson> {
+  const passwordHash = person.password === undefined ? null : await hashPassword(person.password)
   return {
-    id,
+    id: ids.id,
     projectId: person.projectId,
-    email: person.email,
     role: person.role,
-    passwordHash: person.password === undefined ? null : await hashPassword(person.password),
     createdAt: now,
-    updatedAt: now,
+    account: { id: ids.accountId, email: person.email, passwordHash, createdAt: now, updatedAt: now },
   }
 }
 
@@ -292,17 +293,31 @@ export function cookieOf(request: Request, name: string): string | undefined {
 }
 
 /**
- * `authorize` of the accounts mode: the grant of the request's session cookie (`canvass_console`, or its
- * `__Host-`/`__Secure-` name on https: `consoleCookies`), or null when it has none, or one that is unknown or
- * expired. A person's role is read at every request, so a change of it or a removal takes effect at once.
+ * Who the request's session cookie (`canvass_console`, or its `__Host-`/`__Secure-` name on https:
+ * `consoleCookies`) signs in: its account's grants, one per membership, oldest first, bound to the account;
+ * null when it has none, or one that is unknown or expired, or an account of no project. The memberships are
+ * read at every request, so a change of role or a removal takes effect at once.
+ */
+export function consoleAccountsAccess(
+  ctx: Pick<CanvassContext, 'storage' | 'now' | 'publicUrl' | 'basePath' | 'requestProtocol'>,
+): (request: Request) => Promise<ConsoleAccess | null> {
+  return async (request) => {
+    const account = await readConsoleSession(ctx, cookieOf(request, consoleCookies(request, ctx).session))
+    if (!account) return null
+    const grants = (await accountStore(ctx.storage).listMemberships(account.id)).map(grantOf)
+    return grants.length === 0 ? null : { grants, subject: `account\n${account.id}` }
+  }
+}
+
+/**
+ * `authorize` of the accounts mode, as `console.authorize` answers: the grants of the request's session (one
+ * per project the account belongs to, oldest first), or null.
  */
 export function consoleAccountsAuthorize(
   ctx: Pick<CanvassContext, 'storage' | 'now' | 'publicUrl' | 'basePath' | 'requestProtocol'>,
-): (request: Request) => Promise<ConsoleGrant | null> {
-  return async (request) => {
-    const person = await readConsoleSession(ctx, cookieOf(request, consoleCookies(request, ctx).session))
-    return person ? grantOf(person) : null
-  }
+): (request: Request) => Promise<ConsoleGrant[] | null> {
+  const access = consoleAccountsAccess(ctx)
+  return async (request) => (await access(request))?.grants ?? null
 }
 
 /**
