@@ -53,7 +53,12 @@ async function signIn(email: string, password: string, address?: string) {
 
 const authorize = () =>
   consoleAccountsAuthorize({ storage: bed().storage, now: clock.now, publicUrl: undefined, basePath: '', requestProtocol: () => 'http:' })
-const grantOf = (sessionCookie: string) => authorize()(new Request(`${TEST_ORIGIN}/console`, { headers: { cookie: sessionCookie } }))
+/** The grant of a session of a person of one project (the bed's): the only one of its account. */
+const grantOf = async (sessionCookie: string) => {
+  const grants = await authorize()(new Request(`${TEST_ORIGIN}/console`, { headers: { cookie: sessionCookie } }))
+  if (grants && grants.length !== 1) throw new Error(`one grant expected, got ${grants.length}`)
+  return grants?.[0] ?? null
+}
 
 async function addPerson(role: 'viewer' | 'editor' | 'owner', password?: string) {
   return bed().canvass.admin.addConsolePerson({ email: uniqueEmail(), role, projectId: bed().projectId, ...(password ? { password } : {}) })

@@ -258,6 +258,7 @@ test('the /console page: boot data, nonce policy, no caching; a signed-out reque
     'environments',
     'person',
     'project',
+    'projects',
     'role',
     'signOut',
   ])
@@ -265,6 +266,7 @@ test('the /console page: boot data, nonce policy, no caching; a signed-out reque
   assert.is(boot.role, 'owner')
   assert.equal(boot.person, { id: owner.id, name: owner.email })
   assert.equal(boot.project, { id: bed().projectId, name: 'Test project' })
+  assert.equal(boot.projects, [{ id: bed().projectId, name: 'Test project', role: 'owner' }])
   assert.equal(boot.environments, [
     { id: bed().envA, type: 'production' },
     { id: bed().envB, type: 'development' },

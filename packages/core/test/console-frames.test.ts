@@ -8,6 +8,7 @@ import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { test } from 'uvu'
 
+const QUESTION = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
 let answerOf: () => unknown = () => null
 const logged: string[] = []
 let x: TestCanvass
@@ -45,6 +46,11 @@ test('an authorize answering no grant: a 500 that names the mistake, on the page
     { projectId: '', role: 'owner' },
     { projectId: x.projectId, role: 'owner', person: { id: 1, name: 'x' } },
     'owner',
+    [{ projectId: x.projectId, role: 'owner' }, 'owner'],
+    [
+      { projectId: x.projectId, role: 'owner' },
+      { projectId: x.projectId, role: 'viewer' },
+    ],
   ]
   for (const answer of wrong) {
     answerOf = () => answer
@@ -58,6 +64,34 @@ test('an authorize answering no grant: a 500 that names the mistake, on the page
   answerOf = () => ({ projectId: x.projectId, role: 'owner', person: { id: 'p', name: 'p@example.com' } })
   const fine = await x.call('GET', '/api/v1/management/surveys', { headers: { 'x-canvass-console': '1' } })
   assert.is(fine.status, 200, 'a grant of the right shape is taken')
+})
+
+test("an authorize answering a list: each project's environment works under that project's role, the first is the default", async () => {
+  const other = await x.newProject('Second')
+  const person = { id: 'p-two', name: 'two@example.com' }
+  answerOf = () => [
+    { projectId: x.projectId, role: 'viewer', person },
+    { projectId: other.projectId, role: 'editor', person },
+  ]
+  const page = await x.call('GET', `/console?project=${other.projectId}`)
+  assert.is(page.status, 200, page.text)
+  const boot = JSON.parse(/id="canvass-console-boot">([^<]*)</.exec(page.text)?.[1] ?? 'null')
+  assert.equal([boot.project.id, boot.role, boot.projects.length], [other.projectId, 'editor', 2])
+  const write = (environment?: string) =>
+    x.call('POST', '/api/v1/management/surveys', {
+      headers: {
+        'x-canvass-console': '1',
+        'x-canvass-csrf': boot.csrfToken,
+        ...(environment ? { 'x-canvass-environment': environment } : {}),
+      },
+      body: { environmentId: environment ?? x.envA, name: 'By a person of two projects', type: 'link', status: 'draft', questions: [QUESTION] },
+    })
+  const written = await write(other.environmentId)
+  assert.is(written.status, 200, `an editor in the second project writes there: ${written.text}`)
+  assert.is((await write(x.envA)).status, 403, 'a viewer in the first does not')
+  assert.is((await write()).status, 403, 'without an environment: the first project')
+  answerOf = () => []
+  assert.is((await x.call('GET', '/console')).status, 401, 'an empty list is nobody')
 })
 
 test.run()

@@ -38,9 +38,9 @@ export async function signedIn(bed: TestCanvass, role: ConsoleRole, projectId = 
   return { id, email, session, csrf: boot.csrfToken, boot }
 }
 
-/** The start data of the `/console` page a request with `headers` gets (its CSRF token, role, person…). */
-export async function consoleBoot(bed: TestCanvass, headers: Record<string, string>): Promise<any> {
-  const answer = await bed.fetch(new Request(`${TEST_ORIGIN}/console`, { headers: { 'sec-fetch-site': 'same-origin', ...headers } }))
+/** The start data of the `/console` page (or `path`) a request with `headers` gets (its CSRF token, role, person…). */
+export async function consoleBoot(bed: TestCanvass, headers: Record<string, string>, path = '/console'): Promise<any> {
+  const answer = await bed.fetch(new Request(`${TEST_ORIGIN}${path}`, { headers: { 'sec-fetch-site': 'same-origin', ...headers } }))
   const html = await answer.text()
   assert.is(answer.status, 200, html)
   return JSON.parse(/<script type="application\/json" id="canvass-console-boot">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null')

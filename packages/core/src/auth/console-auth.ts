@@ -149,7 +149,7 @@ async function consoleEnvironment(
 }
 
 const GRANT_SHAPE =
-  'console.authorize must answer null, { projectId: string, role: "viewer" | "editor" | "owner", person?: { id, name } }, or a list of them (one per project)'
+  'console.authorize must answer null or { projectId: string, role: "viewer" | "editor" | "owner", person?: { id, name } }, or a list of them (one per project)'
 
 /**
  * What `authorize` answered, checked: null (nobody signed in), a grant of a project with a known role, or a
