@@ -1,5 +1,5 @@
 /**
- * The console's shell: the header (project, environment, who is signed in), the navigation from the screen
+ * The console's shell: the header (project, or the switcher of a person of several, environment, who is signed in), the navigation from the screen
  * registry, the current screen and one live region for short messages.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
@@ -12,6 +12,7 @@ import { parseHash } from './route'
 import { SCREENS } from './screens'
 import { NotFoundScreen } from './screens/not-found'
 import { ConfirmDialog, focusHeading } from './ui'
+import { ProjectSwitcher } from './project-switcher'
 import { useGuardedHash } from './leave-guard'
 
 /** How long a notice stays before it closes itself (an error, longer: it may need reading twice). */
@@ -68,7 +69,7 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
             Menu
           </button>
           <span class="cv-brand">Canvass</span>
-          <span class="cv-project">{boot.project.name}</span>
+          {(boot.projects?.length ?? 0) > 1 ? <ProjectSwitcher boot={boot} /> : <span class="cv-project">{boot.project.name}</span>}
           {boot.environments.length > 1 && (
             <EnvironmentPicker
               boot={boot}

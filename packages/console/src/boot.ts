@@ -8,6 +8,8 @@ export interface Boot {
   role: Role
   person: { id: string; name: string } | null
   project: { id: string; name: string }
+  /** Every project of the person, with their role there; two or more: the header's switcher (`/console?project=<id>`). */
+  projects: Array<{ id: string; name: string; role: Role }>
   environments: Array<{ id: string; type: 'production' | 'development' }>
   /** Canvass's own people accounts (the standalone server), with people to manage. */
   accounts: boolean

@@ -55,6 +55,8 @@ export const CONSOLE_STYLES = `
 .cv-console .cv-brand{font-weight:700}
 .cv-console .cv-header label{flex-direction:row;align-items:center;gap:.4rem}
 .cv-console .cv-project{color:var(--cv-muted)}
+.cv-console .cv-project-switch{display:flex;align-items:center;gap:.4rem;flex-wrap:wrap;margin:0}
+.cv-console .cv-project-switch select{max-width:16rem}
 .cv-console .cv-person{margin-left:auto}
 .cv-console .cv-role{font-size:.8rem;border:1px solid var(--cv-line);border-radius:999px;padding:0 .5rem;color:var(--cv-muted)}
 .cv-console .cv-nav{grid-area:nav;border-right:1px solid var(--cv-line);padding:1rem .5rem;background:var(--cv-soft)}

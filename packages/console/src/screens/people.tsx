@@ -1,6 +1,7 @@
 /**
- * People (owners, Canvass's own accounts only): who may enter the console and with what role; add a person (a
- * one-time sign-in link to hand them), change a role, remove a person, make a new sign-in link.
+ * People (owners, Canvass's own accounts only): who may enter this project's console and with what role; invite
+ * a person (a one-time sign-in link to hand them, unless they have an account already), change a role, remove a
+ * person from the project, make a new sign-in link.
  */
 import type { AnswerData } from '@canvass/api-client'
 import { useEffect, useState } from 'preact/hooks'
@@ -17,7 +18,7 @@ const ROLES: Array<{ id: Role; label: string }> = [
 ]
 
 export function PeopleScreen() {
-  const { api, boot } = useConsole()
+  const { api, boot, notify } = useConsole()
   const people = useLoad((signal) => api.data<Person[]>('/api/v1/console/people', { signal }), [])
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<Role>('viewer')
@@ -62,13 +63,19 @@ export function PeopleScreen() {
               method: 'POST',
               body: { email: address, role },
             })
-            showLink(added, added.link)
+            if (added.link) showLink(added, added.link)
+            else setLink(null)
             setEmail('')
             people.reload()
-          }, 'Person added')
+            notify(
+              added.link
+                ? `${added.email} invited`
+                : `${added.email} has an account already: they sign in with it and now find this project there too`,
+            )
+          })
         }}
       >
-        <h2 id="person-form-title">Add a person</h2>
+        <h2 id="person-form-title">Invite a person</h2>
         <div class="cv-row">
           <label>
             Email
@@ -85,7 +92,7 @@ export function PeopleScreen() {
             </select>
           </label>
           <button type="submit" class="cv-primary" disabled={busy}>
-            Add person
+            Invite
           </button>
         </div>
       </form>
@@ -93,7 +100,7 @@ export function PeopleScreen() {
       <h2>People of {boot.project.name}</h2>
       <ErrorText error={people.error} />
       {people.loading && !people.data && <p>Loading people…</p>}
-      {people.data?.length === 0 && <p>No people yet. Add one above.</p>}
+      {people.data?.length === 0 && <p>No people yet. Invite one above.</p>}
       {!!people.data?.length && (
         <PeopleTable
           people={people.data}
@@ -107,7 +114,7 @@ export function PeopleScreen() {
       <ConfirmDialog
         open={removing !== null}
         title={`Remove ${removing?.email ?? ''}?`}
-        confirm="Remove person"
+        confirm="Remove from project"
         danger
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
@@ -120,7 +127,10 @@ export function PeopleScreen() {
           }, `${person.email} removed`)
         }}
       >
-        <p>{removing?.email} can no longer sign in: their sessions and sign-in links end now.</p>
+        <p>
+          {removing?.email} can no longer open this project's console. If it was their only project, their account goes too, and with
+          it their sessions and sign-in links.
+        </p>
       </ConfirmDialog>
     </section>
   )
