@@ -102,7 +102,7 @@ for (const backend of e2eBackends()) {
       const list = await cli(withUrl, ['users', 'list'])
       assert.is(list.code, 0, list.stderr)
       const rows = list.stdout.trim().split('\n')
-      assert.match(rows[0] as string, /^EMAIL\s+ROLE\s+PROJECT\s+PASSWORD\s+CREATED$/)
+      assert.match(rows[0] as string, /^EMAIL\s+ROLE\s+PROJECT\s+PASSWORD\s+ADDED$/)
       assert.match(list.stdout, /^viv@example\.com\s+viewer\s+Default project \(\S+\)\s+yes\s/m)
       assert.match(list.stdout, /^ada@example\.com\s+owner\s+Default project \(\S+\)\s+no\s/m)
 
@@ -131,16 +131,26 @@ for (const backend of e2eBackends()) {
         assert.match(result.stderr, message, args.join(' '))
       }
 
-      // An email of people in two projects: console-link asks which project, and takes --project.
+      // One email in two projects: one account, listed once per project; console-link needs no --project.
       const second = await cli(withUrl, ['project', 'create', 'Second'])
       assert.is(second.code, 0, second.stderr)
       const secondId = /^Created project Second \((\S+)\)$/m.exec(second.stdout)?.[1] as string
       assert.ok(secondId, second.stdout)
+      const withPassword = await cli(
+        withUrl,
+        ['users', 'add', 'ada@example.com', '--role', 'viewer', '--project', secondId, '--password-stdin'],
+        'a long enough password\n',
+      )
+      assert.is(withPassword.code, 1, withPassword.stdout)
+      assert.match(withPassword.stderr, /^canvass: ada@example\.com has an account already, with its own password: add them without --password-stdin$/m)
       const twice = await cli(withUrl, ['users', 'add', 'ada@example.com', '--role', 'viewer', '--project', secondId])
-      assert.is(twice.code, 0, `another project's person has the email: ${twice.stderr}`)
+      assert.is(twice.code, 0, `her account joins the second project: ${twice.stderr}`)
+      assert.match(twice.stdout, /^Added ada@example\.com to the console of project \S+ as viewer \(their account, which has a project already\)$/m)
+      const both = await cli(withUrl, ['users', 'list'])
+      assert.match(both.stdout, /^ada@example\.com\s+owner\s+Default project \(\S+\)\s+no\s/m)
+      assert.match(both.stdout, /^ada@example\.com\s+viewer\s+Second \(\S+\)\s+no\s/m)
       const which = await cli(withUrl, ['console-link', 'ada@example.com'])
-      assert.is(which.code, 1, which.stdout)
-      assert.match(which.stderr, /^canvass: ada@example\.com is a person of several projects: name one with --project <id>/m)
+      assert.is(which.code, 0, which.stderr)
       const named = await cli(withUrl, ['console-link', 'ada@example.com', '--project', secondId])
       assert.is(named.code, 0, named.stderr)
       const otherAdaLink = printedLink(named.stdout)
@@ -149,7 +159,7 @@ for (const backend of e2eBackends()) {
       assert.match(nobody.stderr, /^canvass: No person of the console has this email$/m)
 
       if (embedded) server = await startServer(env)
-      // The second project's Ada: her link opens her page.
+      // Ada's link made with --project: it opens her page (her account's).
       assert.equal(await linkPage(otherAdaLink.replace(publicUrl, server.url)), { status: 200, heading: 'Sign in to Canvass' })
       // The links open on the server: Ada's newest one and the first one (each is good once, until used).
       assert.equal(await linkPage(secondLink.replace(publicUrl, server.url)), { status: 200, heading: 'Sign in to Canvass' })

@@ -78,7 +78,7 @@ export function createConsoleAccountsAdmin(
       const added = await accountStore(storage).addPerson(person)
       if (added.outcome !== 'created') {
         if (added.outcome === 'already_member') {
-          throw new CanvassError('conflict', `${email.output} is a person of project ${projectId} already`)
+          throw new CanvassError('conflict', `A person of project ${projectId} has the email ${email.output} already`)
         }
         throw new CanvassError('bad_request', `${email.output} has an account already, with its own password: add them without one`, {
           details: { password: 'account exists' },
