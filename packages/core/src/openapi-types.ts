@@ -2261,7 +2261,7 @@ export interface paths {
         /** The console's people of the project (owners in the console; the production environment's API keys) */
         get: operations["getV1ConsolePeople"];
         put?: never;
-        /** Adds a person to the console with a role (and a password, optionally); answers a one-time sign-in link */
+        /** Adds a person to the project with a role: a new account (with a password, optionally) and a one-time sign-in link, or the existing account of the email (no password, no link) */
         post: operations["postV1ConsolePeople"];
         delete?: never;
         options?: never;
@@ -2279,7 +2279,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Removes a person from the console with their sessions and links (never the last owner) */
+        /** Removes a person from the project (never the last owner); an account of no other project goes, with its sessions and links */
         delete: operations["deleteV1ConsolePeopleByConsolePersonId"];
         options?: never;
         head?: never;
@@ -2296,7 +2296,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new one-time sign-in link for a person (an owner's only from an owner in the console) */
+        /** A new one-time sign-in link for a person of this project only (an owner's only from an owner in the console) */
         post: operations["postV1ConsolePeopleByConsolePersonIdLink"];
         delete?: never;
         options?: never;
@@ -18722,7 +18722,7 @@ export interface operations {
                             link: {
                                 path: string;
                                 expiresAt: string;
-                            };
+                            } | null;
                         };
                     };
                 };
@@ -19052,6 +19052,15 @@ export interface operations {
             };
             /** @description No such resource (or route) in the caller's environment */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

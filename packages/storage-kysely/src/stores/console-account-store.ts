@@ -1,4 +1,4 @@
-import type { ConsoleAccountStore, ConsolePersonRecord } from '@canvass/core'
+import type { ConsoleAccountRecord, ConsoleAccountStore, ConsolePersonRecord } from '@canvass/core'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../postgres/database'
 import { isStorable } from '../postgres/is-storable'
@@ -14,41 +14,6 @@ import { createConsoleLinkStore, createConsoleSessionStore } from './console-ses
  * it is under way.
  */
 export function createConsoleAccountStore(db: Kysely<Database>): ConsoleAccountStore {
-  /** Locks the project's row and answers the person and how many owners the project has. */
-  async function lockedPerson(trx: Transaction<Database>, projectId: string, personId: string) {
-    await trx.selectFrom('projects').select('id').where('id', '=', projectId).forNoKeyUpdate().execute()
-    const person = await trx
-      .selectFrom('console_people')
-      .select(['id', 'role', 'account_id'])
-      .where('id', '=', personId)
-      .where('project_id', '=', projectId)
-      .executeTakeFirst()
-    const { owners } = await trx
-      .selectFrom('console_people')
-      .select((eb) => eb.fn.countAll<string | number>().as('owners'))
-      .where('project_id', '=', projectId)
-      .where('role', '=', 'owner')
-      .executeTakeFirstOrThrow()
-    return { person, owners: Number(owners) }
-  }
-
-  /** The account of `email`, created from `account` when there is none; held (`for key share`) until the transaction ends. */
-  async function accountFor(trx: Transaction<Database>, account: Parameters<ConsoleAccountStore['addPerson']>[0]['account']) {
-    // Twice at most: an account found gone (its last membership removed meanwhile) is then made anew.
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const inserted = await trx
-        .insertInto('console_accounts')
-        .values(accountRow(account))
-        .onConflict((oc) => oc.column('email').doNothing())
-        .returning('id')
-        .executeTakeFirst()
-      if (inserted) return { account, created: true }
-      const found = await trx.selectFrom('console_accounts').selectAll().where('email', '=', account.email).forKeyShare().executeTakeFirst()
-      if (found) return { account: toAccount(found), created: false }
-    }
-    throw new Error(`the console account of ${account.email} was neither found nor made`)
-  }
-
   return {
     ...createConsoleSessionStore(db),
     ...createConsoleLinkStore(db),
@@ -58,7 +23,13 @@ export function createConsoleAccountStore(db: Kysely<Database>): ConsoleAccountS
         return await db.transaction().execute(async (trx) => {
           const { account, created } = await accountFor(trx, person.account)
           if (!created && person.account.passwordHash !== null) throw new Rollback('account_exists' as const)
-          const membership = { id: person.id, projectId: person.projectId, accountId: account.id, role: person.role, createdAt: person.createdAt }
+          const membership = {
+            id: person.id,
+            projectId: person.projectId,
+            accountId: account.id,
+            role: person.role,
+            createdAt: person.createdAt,
+          }
           if (!(await insertMembership(trx, membership))) throw new Rollback('already_member' as const)
           const added: ConsolePersonRecord = {
             ...membership,
@@ -144,11 +115,51 @@ export function createConsoleAccountStore(db: Kysely<Database>): ConsoleAccountS
         if (person.role === 'owner' && owners <= 1) return 'last_owner' as const
         await trx.selectFrom('console_accounts').select('id').where('id', '=', person.account_id).forUpdate().execute()
         await trx.deleteFrom('console_people').where('id', '=', personId).execute()
-        const other = await trx.selectFrom('console_people').select('id').where('account_id', '=', person.account_id).limit(1).executeTakeFirst()
+        const other = await trx
+          .selectFrom('console_people')
+          .select('id')
+          .where('account_id', '=', person.account_id)
+          .limit(1)
+          .executeTakeFirst()
         // Nobody's account is kept: its sessions and links go with it (foreign keys `on delete cascade`).
         if (!other) await trx.deleteFrom('console_accounts').where('id', '=', person.account_id).execute()
         return 'deleted' as const
       })
     },
   }
+}
+
+/** Locks the project's row and answers the person and how many owners the project has. */
+async function lockedPerson(trx: Transaction<Database>, projectId: string, personId: string) {
+  await trx.selectFrom('projects').select('id').where('id', '=', projectId).forNoKeyUpdate().execute()
+  const person = await trx
+    .selectFrom('console_people')
+    .select(['id', 'role', 'account_id'])
+    .where('id', '=', personId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst()
+  const { owners } = await trx
+    .selectFrom('console_people')
+    .select((eb) => eb.fn.countAll<string | number>().as('owners'))
+    .where('project_id', '=', projectId)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow()
+  return { person, owners: Number(owners) }
+}
+
+/** The account of `email`, created from `account` when there is none; held (`for key share`) until the transaction ends. */
+async function accountFor(trx: Transaction<Database>, account: ConsoleAccountRecord) {
+  // Twice at most: an account found gone (its last membership removed meanwhile) is then made anew.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const inserted = await trx
+      .insertInto('console_accounts')
+      .values(accountRow(account))
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (inserted) return { account, created: true }
+    const found = await trx.selectFrom('console_accounts').selectAll().where('email', '=', account.email).forKeyShare().executeTakeFirst()
+    if (found) return { account: toAccount(found), created: false }
+  }
+  throw new Error(`the console account of ${account.email} was neither found nor made`)
 }
