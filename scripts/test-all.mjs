@@ -88,8 +88,11 @@ const DENO_JOBS = ['examples/deno', 'packages/host-deno']
 const JOB_LIMIT_MS = (Number(process.env.CANVASS_TEST_JOB_LIMIT_S) || 8 * 60) * 1000
 /**
  * `CANVASS_TEST_CPU=1`: each job runs under GNU time (`/usr/bin/time`), and the run ends with the CPU seconds of
- * every job (its processes and those they waited for: servers, browsers): on a busy machine, a steadier measure
- * of what a test costs than its duration.
+ * every job (its processes and those they waited for, such as the servers it started): on a busy machine, a
+ * steadier measure of what a test costs than its duration. It leaves out Postgres's (a server of its own) and
+ * most of Chromium's (its page processes' time does not reach the count): a page that spun for some 3 CPU
+ * seconds showed 1.8 of the 4.3 that its script, browser and page took in all, as a cgroup counted them. A
+ * browser job costs more than its count says.
  */
 const CPU_TIMES = Boolean(process.env.CANVASS_TEST_CPU) && existsSync('/usr/bin/time')
 const SKIP_LINE = /^\s*SKIP (.+)$/gm
