@@ -44,6 +44,7 @@ import { summaryParts } from './0039-summary-parts'
 import { surveyCustomCss } from './0040-survey-custom-css'
 import { consoleEmailsPerProject } from './0041-console-emails-per-project'
 import { projectStyling } from './0042-project-styling'
+import { mailOutbox } from './0044-mail-outbox'
 import { moveFromPublicSchema } from './move-from-public'
 import { prepareResponsePartitions } from './prepare-partitions'
 import { ensureResponsePartitions, monthsAheadOf } from '../responses/partitions'
@@ -105,6 +106,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0040-survey-custom-css': surveyCustomCss(schema),
     '0041-console-emails-per-project': consoleEmailsPerProject(schema),
     '0042-project-styling': projectStyling(schema),
+    '0044-mail-outbox': mailOutbox(schema),
   }
 }
 
