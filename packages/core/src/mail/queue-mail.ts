@@ -7,6 +7,12 @@ import type { MailContent } from './mail-values'
 import { MAIL_KINDS } from './mail-values'
 import { renderMail } from './render-mail'
 
+/**
+ * What `queueMail` reads of the handlers' context (`CanvassContext` has it all): the storage's outbox, the mail
+ * settings, the clock and the id maker.
+ */
+export type MailQueueContext = Pick<CanvassContext, 'storage' | 'mail' | 'now' | 'newId'>
+
 /** What `queueMail` takes: who gets which mail about what, once per `eventKey`. */
 export type QueueMailInput = MailContent & {
   /**
@@ -32,7 +38,7 @@ export type QueueMailInput = MailContent & {
  * Throws a TypeError on input that is the caller's bug (an unknown kind or language, a `to` that is not one
  * address, unfit values: see `renderMail`).
  */
-export async function queueMail(ctx: CanvassContext, input: QueueMailInput): Promise<'queued' | 'off'> {
+export async function queueMail(ctx: MailQueueContext, input: QueueMailInput): Promise<'queued' | 'off'> {
   const outbox = ctx.storage.mail
   if (ctx.mail === undefined || outbox === undefined) return 'off'
   const { eventKey, to, projectId } = input
