@@ -18,7 +18,9 @@ export function parseMailFrom(from: unknown, setting = 'mail.from'): { address: 
   const named = /^([^<>"]*?)\s*<([^<>]+)>$/.exec(from.trim())
   const address = named ? (named[2] as string) : from.trim()
   if (!isMailAddress(address)) {
-    throw new TypeError(`${setting} must be an address such as canvass@example.com or "Canvass <canvass@example.com>", got ${JSON.stringify(from)}`)
+    throw new TypeError(
+      `${setting} must be an address such as canvass@example.com or "Canvass <canvass@example.com>", got ${JSON.stringify(from)}`,
+    )
   }
   return { address, domain: address.slice(address.lastIndexOf('@') + 1) }
 }

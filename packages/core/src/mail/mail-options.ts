@@ -37,18 +37,25 @@ export interface MailSettings {
 export const MAIL_STORAGE_MISSING = 'mail needs storage.mail, the mail outbox, which this storage lacks (createKyselyStorage has it)'
 
 /** `mail` checked (a TypeError names what is wrong), or undefined when not given. */
-export function mailSettings(mail: MailOptions | undefined, storage: Storage, fallbackLimiter: RateLimiter | undefined): MailSettings | undefined {
+export function mailSettings(
+  mail: MailOptions | undefined,
+  storage: Storage,
+  fallbackLimiter: RateLimiter | undefined,
+): MailSettings | undefined {
   if (mail === undefined) return undefined
   if (typeof mail !== 'object' || mail === null) throw new TypeError('mail must be an object: { transport, from }')
   if (typeof mail.transport?.send !== 'function') {
-    throw new TypeError('mail.transport must be a mail transport (an object with send), e.g. createSmtpMailTransport({ url }) from @canvass/host-node')
+    throw new TypeError(
+      'mail.transport must be a mail transport (an object with send), e.g. createSmtpMailTransport({ url }) from @canvass/host-node',
+    )
   }
   const { domain } = parseMailFrom(mail.from)
   const perAddressPerHour = mail.perAddressPerHour ?? 5
   if (!Number.isInteger(perAddressPerHour) || perAddressPerHour < 1) {
     throw new TypeError(`mail.perAddressPerHour must be a whole number from 1, got ${perAddressPerHour}`)
   }
-  if (mail.limiter !== undefined && typeof mail.limiter?.hit !== 'function') throw new TypeError('mail.limiter must be a rate limiter (an object with hit)')
+  if (mail.limiter !== undefined && typeof mail.limiter?.hit !== 'function')
+    throw new TypeError('mail.limiter must be a rate limiter (an object with hit)')
   if (storage.mail === undefined) throw new TypeError(MAIL_STORAGE_MISSING)
   return {
     transport: mail.transport,

@@ -4,7 +4,7 @@ import type { MailFailed, MailSendResult, MailTransport } from '../ports/mail-tr
 import type { ClaimedMail, MailOutcome, MailStore } from '../ports/storage'
 import { createPassLoop } from '../workers/pass-loop'
 import type { MailRetrySchedule } from './mail-retry'
-import { MAIL_RETRY_SCHEDULE, mailRetryAt } from './mail-retry'
+import { mailRetryAt } from './mail-retry'
 
 /** The mail sender's settings (`background.mail`), beside what `createCanvass` gives it. */
 export interface MailSenderSettings {
@@ -79,11 +79,12 @@ const PURGE_BATCH = 1000
  * (bodies cleared). Safe on any number of instances: claims never overlap.
  */
 export function createMailSender(options: MailSenderOptions): MailSender {
-  const { mail, transport, logger, now } = options
+  const { mail, logger, now } = options
   const batchSize = options.batchSize ?? 10
   const leaseMs = options.leaseMs ?? 120_000
   const keepMs = (options.keepDays ?? 30) * 86_400_000
-  if (!(Number.isInteger(batchSize) && batchSize >= 1)) throw new TypeError(`background.mail.batchSize must be a whole number from 1, got ${batchSize}`)
+  if (!(Number.isInteger(batchSize) && batchSize >= 1))
+    throw new TypeError(`background.mail.batchSize must be a whole number from 1, got ${batchSize}`)
   if (!(leaseMs >= 2_000)) throw new TypeError(`background.mail.leaseMs must be at least 2000, got ${leaseMs}`)
   let shutdown = new AbortController()
   let lastPurge = Number.NEGATIVE_INFINITY
@@ -116,49 +117,11 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   }
 
   async function attempt(one: ClaimedMail, claimToken: string, signal: AbortSignal, report: MailSenderReport): Promise<void> {
-    const result = await sendSafely(one, signal)
-    const at = now()
-    const base = { id: one.id, claimToken, now: at }
-    let outcome: MailOutcome
-    if (result.outcome === 'sent') {
-      outcome = { ...base, attempted: true, next: { status: 'sent' } }
-      report.sent++
-    } else if (shutdown.signal.aborted && result.outcome === 'temporary' && result.reason === 'aborted') {
-      outcome = { ...base, attempted: false, next: { status: 'retry', at, error: null } }
-      report.released++
-    } else {
-      const retryAt = result.outcome === 'temporary' ? mailRetryAt({ ...options, now: at, attempts: one.attempts + 1, createdAt: one.createdAt }) : undefined
-      const error = result.reason.slice(0, 200)
-      if (retryAt === undefined) {
-        outcome = { ...base, attempted: true, next: { status: 'failed', error } }
-        report.failed++
-        logger.warn(`Mail sender: gave up mail ${one.id} (${error})`)
-      } else {
-        outcome = { ...base, attempted: true, next: { status: 'retry', at: retryAt, error } }
-        report.retried++
-      }
-    }
+    const result = await sendSafely(options, one, signal)
+    const { counted, ...outcome } = outcomeOf(options, one, result, { claimToken, now: now(), stopping: shutdown.signal.aborted })
+    report[counted]++
+    if (outcome.next.status === 'failed') logger.warn(`Mail sender: gave up mail ${one.id} (${outcome.next.error})`)
     await mail.record(outcome)
-  }
-
-  async function sendSafely(one: ClaimedMail, signal: AbortSignal): Promise<MailSendResult> {
-    try {
-      return await transport.send(
-        {
-          to: one.to,
-          from: options.from,
-          subject: one.subject,
-          text: one.text,
-          html: one.html,
-          messageId: `<${one.id}@${options.messageIdDomain}>`,
-          headers: { 'Auto-Submitted': 'auto-generated' },
-        },
-        { signal },
-      )
-    } catch (error) {
-      logger.error(`Mail sender: the transport threw on mail ${one.id}`, error)
-      return { outcome: 'temporary', reason: 'transport error' } satisfies MailFailed
-    }
   }
 
   async function purge(at: Date): Promise<number> {
@@ -204,5 +167,50 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       shutdown.abort()
       await loop.stop()
     },
+  }
+}
+
+/**
+ * What an attempt's result makes of the mail: sent; handed back unattempted (the transport gave up because this
+ * sender stops); tried again per the schedule; or failed (a permanent failure, or no time left).
+ */
+function outcomeOf(
+  options: MailSenderOptions,
+  one: ClaimedMail,
+  result: MailSendResult,
+  at: { claimToken: string; now: Date; stopping: boolean },
+): MailOutcome & { counted: 'sent' | 'released' | 'retried' | 'failed' } {
+  const base = { id: one.id, claimToken: at.claimToken, now: at.now }
+  if (result.outcome === 'sent') return { ...base, attempted: true, next: { status: 'sent' }, counted: 'sent' }
+  if (at.stopping && result.outcome === 'temporary' && result.reason === 'aborted') {
+    return { ...base, attempted: false, next: { status: 'retry', at: at.now, error: null }, counted: 'released' }
+  }
+  const error = result.reason.slice(0, 200)
+  const retryAt =
+    result.outcome === 'temporary'
+      ? mailRetryAt({ ...options, now: at.now, attempts: one.attempts + 1, createdAt: one.createdAt })
+      : undefined
+  if (retryAt === undefined) return { ...base, attempted: true, next: { status: 'failed', error }, counted: 'failed' }
+  return { ...base, attempted: true, next: { status: 'retry', at: retryAt, error }, counted: 'retried' }
+}
+
+/** One attempt through the transport, with the mail's `Message-ID`; a transport that throws is a temporary failure. */
+async function sendSafely(options: MailSenderOptions, one: ClaimedMail, signal: AbortSignal): Promise<MailSendResult> {
+  try {
+    return await options.transport.send(
+      {
+        to: one.to,
+        from: options.from,
+        subject: one.subject,
+        text: one.text,
+        html: one.html,
+        messageId: `<${one.id}@${options.messageIdDomain}>`,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      },
+      { signal },
+    )
+  } catch (error) {
+    options.logger.error(`Mail sender: the transport threw on mail ${one.id}`, error)
+    return { outcome: 'temporary', reason: 'transport error' } satisfies MailFailed
   }
 }

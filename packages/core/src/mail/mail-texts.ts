@@ -50,7 +50,9 @@ const EN: { [K in MailKind]: Writer<K> } = {
   }),
   'role-changed': (v) => ({
     subject: `Your role in ${v.projectName} is now ${ROLES.en[v.role]}`,
-    paragraphs: [`${v.changedBy ? `${v.changedBy} changed your role` : 'Your role was changed'} in the project ${v.projectName}: you are now ${ROLES.en[v.role]}.`],
+    paragraphs: [
+      `${v.changedBy ? `${v.changedBy} changed your role` : 'Your role was changed'} in the project ${v.projectName}: you are now ${ROLES.en[v.role]}.`,
+    ],
     action: { label: 'Open the console', url: v.consoleUrl },
     after: ['If this looks wrong, ask an owner of the project.'],
   }),

@@ -45,9 +45,11 @@ export async function queueMail(ctx: MailQueueContext, input: QueueMailInput): P
   const language = input.language ?? 'en'
   if (!MAIL_KINDS.includes(input.kind)) throw new TypeError(`queueMail: unknown kind ${String(input.kind)}`)
   if (language !== 'en' && language !== 'de') throw new TypeError(`queueMail: language must be en or de, got ${String(language)}`)
-  if (typeof eventKey !== 'string' || eventKey.length < 1 || eventKey.length > 200) throw new TypeError('queueMail: eventKey must be 1 to 200 characters')
+  if (typeof eventKey !== 'string' || eventKey.length < 1 || eventKey.length > 200)
+    throw new TypeError('queueMail: eventKey must be 1 to 200 characters')
   if (!isMailAddress(to)) throw new TypeError('queueMail: to must be one plain mail address')
-  if (projectId !== null && (typeof projectId !== 'string' || projectId === '')) throw new TypeError('queueMail: projectId must be a project id or null')
+  if (projectId !== null && (typeof projectId !== 'string' || projectId === ''))
+    throw new TypeError('queueMail: projectId must be a project id or null')
   const rendered = renderMail(input, language)
   const now = ctx.now()
   const [count] = await ctx.mail.limiter.hit([{ key: mailAddressKey(to), windowMs: 3_600_000 }], now)

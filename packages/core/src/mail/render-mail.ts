@@ -19,7 +19,9 @@ export interface RenderedMail {
 export function renderMail(content: MailContent, language: MailLanguage = 'en'): RenderedMail {
   checkValues(content)
   const words = mailWords(content.kind, language, content.values as never)
-  const text = [...words.paragraphs, `${words.action.label}:\n${words.action.url}`, ...words.after, '--', MAIL_FOOTER[language]].join('\n\n')
+  const text = [...words.paragraphs, `${words.action.label}:\n${words.action.url}`, ...words.after, '--', MAIL_FOOTER[language]].join(
+    '\n\n',
+  )
   const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`
   const url = escapeHtml(words.action.url)
   const html = [
@@ -85,6 +87,8 @@ function checkValues(content: MailContent): void {
       link('consoleUrl')
       return
     default:
-      throw new TypeError(`mail kind must be invitation, sign-in-link, password-reset or role-changed, got ${String((content as { kind: unknown }).kind)}`)
+      throw new TypeError(
+        `mail kind must be invitation, sign-in-link, password-reset or role-changed, got ${String((content as { kind: unknown }).kind)}`,
+      )
   }
 }

@@ -1,4 +1,4 @@
-import type { ClaimedMail, MailKind, MailLanguage, MailRecord, MailStore } from '@canvass/core'
+import type { ClaimedMail, MailKind, MailLanguage, MailOutcome, MailRecord, MailStore, PageQuery } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, MailOutboxTable } from '../postgres/database'
@@ -47,7 +47,15 @@ export function createMailStore(db: Kysely<Database>, names: SchemaNames): MailS
     async claim({ now, limit, leaseMs, claimToken }) {
       if (!isStorable(claimToken)) return []
       const until = new Date(now.getTime() + leaseMs)
-      const { rows } = await sql<{ id: string; to_address: string; subject: string; text_body: string; html_body: string; attempts: number; created_at: Date }>`
+      const { rows } = await sql<{
+        id: string
+        to_address: string
+        subject: string
+        text_body: string
+        html_body: string
+        attempts: number
+        created_at: Date
+      }>`
         with due as (
           select id from ${outbox}
           where status = 'queued' and next_attempt_at <= ${now}::timestamptz
@@ -71,46 +79,9 @@ export function createMailStore(db: Kysely<Database>, names: SchemaNames): MailS
       )
     },
 
-    async record({ id, claimToken, now, attempted, next }) {
-      if (!isStorable(id) || !isStorable(claimToken)) return
-      const ends = next.status !== 'retry'
-      const error = next.status === 'sent' ? undefined : next.error
-      await db
-        .updateTable('mail_outbox')
-        .set((eb) => ({
-          status: next.status === 'retry' ? 'queued' : next.status,
-          attempts: attempted ? eb('attempts', '+', 1) : eb.ref('attempts'),
-          next_attempt_at: next.status === 'retry' ? next.at : null,
-          claim_token: null,
-          ...(error === undefined || error === null ? {} : { last_error: error.replaceAll('\u0000', '').slice(0, MAX_ERROR_LENGTH) }),
-          ...(next.status === 'sent' ? { sent_at: now } : {}),
-          // The bodies hold one-time links: a mail that ended keeps none.
-          ...(ends ? { text_body: null, html_body: null } : {}),
-        }))
-        .where('id', '=', id)
-        .where('claim_token', '=', claimToken)
-        .where('status', '=', 'queued')
-        .execute()
-    },
+    record: (outcome) => recordMail(db, outcome),
 
-    async list(projectId, page) {
-      if (!isStorable(projectId)) return []
-      let query = db
-        .selectFrom('mail_outbox')
-        .select(['id', 'project_id', 'to_address', 'kind', 'language', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
-        .where('project_id', '=', projectId)
-      if (page.after) {
-        const { createdAt, id } = page.after
-        query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]))
-      }
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .offset(page.skip ?? 0)
-        .limit(page.limit + 1)
-        .execute()
-      return rows.map(mailRecord)
-    },
+    list: (projectId, page) => listMail(db, projectId, page),
 
     async nextDue() {
       const row = await db
@@ -142,6 +113,49 @@ export function createMailStore(db: Kysely<Database>, names: SchemaNames): MailS
 
     onQueued: (listener) => queued.subscribe(listener),
   }
+}
+
+/** `MailStore.record`: one statement, applied only while the claim holds; a mail that ends loses its bodies. */
+async function recordMail(db: Kysely<Database>, { id, claimToken, now, attempted, next }: MailOutcome): Promise<void> {
+  if (!isStorable(id) || !isStorable(claimToken)) return
+  const ends = next.status !== 'retry'
+  const error = next.status === 'sent' ? undefined : next.error
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      status: next.status === 'retry' ? 'queued' : next.status,
+      attempts: attempted ? eb('attempts', '+', 1) : eb.ref('attempts'),
+      next_attempt_at: next.status === 'retry' ? next.at : null,
+      claim_token: null,
+      ...(error === undefined || error === null ? {} : { last_error: error.replaceAll('\u0000', '').slice(0, MAX_ERROR_LENGTH) }),
+      ...(next.status === 'sent' ? { sent_at: now } : {}),
+      // The bodies hold one-time links: a mail that ended keeps none.
+      ...(ends ? { text_body: null, html_body: null } : {}),
+    }))
+    .where('id', '=', id)
+    .where('claim_token', '=', claimToken)
+    .where('status', '=', 'queued')
+    .execute()
+}
+
+/** `MailStore.list`: a project's mails, newest first, without bodies. */
+async function listMail(db: Kysely<Database>, projectId: string, page: PageQuery): Promise<MailRecord[]> {
+  if (!isStorable(projectId)) return []
+  let query = db
+    .selectFrom('mail_outbox')
+    .select(['id', 'project_id', 'to_address', 'kind', 'language', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
+    .where('project_id', '=', projectId)
+  if (page.after) {
+    const { createdAt, id } = page.after
+    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]))
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(page.skip ?? 0)
+    .limit(page.limit + 1)
+    .execute()
+  return rows.map(mailRecord)
 }
 
 type MailRow = Pick<

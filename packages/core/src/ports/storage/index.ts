@@ -17,7 +17,6 @@ import type { ResponseWorkStore } from './response-work'
 import type { RetentionStore } from './retention'
 import type { IdempotencyStore } from './idempotency'
 import type { ImportStore } from './imports'
-import type { MailStore } from './mail'
 import type { SegmentStore } from './segments'
 import type { QuotaStore } from './quotas'
 import type { SurveyStore } from './surveys'
@@ -96,11 +95,7 @@ export interface Storage {
    * everything else, and `createCanvass` refuses `console.accounts` when it is missing.
    */
   consoleAccounts?: ConsoleAccountStore
-  /**
-   * The mail outbox (docs/mail.md): optional. Without it no mail is queued (`queueMail` answers `off`), the
-   * sender does not start and the delivery log (`GET /api/v1/console/mail`) answers 501.
-   */
-  mail?: MailStore
+  mail?: import('./mail').MailStore
   /** Answers true when the database is reachable (health checks). */
   ping(): Promise<boolean>
   /**
@@ -145,7 +140,6 @@ export type * from './retention'
 export type * from './idempotency'
 export type * from './imports'
 export type * from './mail'
-export type * from './mail-records'
 export type * from './segments'
 export type * from './quotas'
 export type * from './surveys'

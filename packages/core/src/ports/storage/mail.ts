@@ -1,8 +1,11 @@
 import type { PageQuery } from './common'
 import type { ClaimedMail, MailOutcome, MailRecord, NewMail } from './mail-records'
 
+export type * from './mail-records'
+
 /**
- * The mail outbox (`storage.mail`, optional): every mail Canvass means to send, kept until it is sent or given
+ * The mail outbox (`storage.mail`, optional: without it no mail is queued, `queueMail` answers `off`, the sender
+ * does not start and the delivery log answers 501): every mail Canvass means to send, kept until it is sent or given
  * up, then its bodies cleared, and its row deleted after a month (docs/mail.md). Core renders the mails, runs
  * the sender (`mail/mail-sender.ts`) and decides every retry; the adapter keeps rows and claims them.
  *
