@@ -41,7 +41,11 @@ test.before(async () => {
   bed = Object.assign(created, { url: await created.listen() })
   await addPerson(bed, OWNER, 'owner')
   await addPerson(bed, VIEWER, 'viewer')
-  const ctx = { storage: bed.storage, mail: mailSettings({ transport: unused, from: 'canvass@mail.test' }, bed.storage, undefined), newId: createId }
+  const ctx = {
+    storage: bed.storage,
+    mail: mailSettings({ transport: unused, from: 'canvass@mail.test' }, bed.storage, undefined),
+    newId: createId,
+  }
   let tick = Date.now() - 3_600_000
   const now = () => new Date((tick += 1_000))
   const expiresAt = new Date(Date.now() + 86_400_000)
@@ -59,13 +63,33 @@ test.before(async () => {
       },
     )
   }
-  await queueMail({ ...ctx, now }, { eventKey: 'browser-gone', to: 'gone@example.com', projectId: bed.projectId, kind: 'sign-in-link', values: { link: 'https://canvass.test/link/gone', expiresAt } })
-  await queueMail({ ...ctx, now }, { eventKey: 'browser-later', to: 'later@example.com', projectId: bed.projectId, kind: 'password-reset', values: { link: 'https://canvass.test/reset/x', expiresAt } })
+  await queueMail(
+    { ...ctx, now },
+    {
+      eventKey: 'browser-gone',
+      to: 'gone@example.com',
+      projectId: bed.projectId,
+      kind: 'sign-in-link',
+      values: { link: 'https://canvass.test/link/gone', expiresAt },
+    },
+  )
+  await queueMail(
+    { ...ctx, now },
+    {
+      eventKey: 'browser-later',
+      to: 'later@example.com',
+      projectId: bed.projectId,
+      kind: 'password-reset',
+      values: { link: 'https://canvass.test/reset/x', expiresAt },
+    },
+  )
   await sql`update canvass.mail_outbox set status = 'sent', attempts = 1, sent_at = created_at, text_body = null, html_body = null
     where status = 'queued' and to_address = 'ada@example.com'`.execute(bed.db)
   await sql`update canvass.mail_outbox set status = 'failed', attempts = 1, last_error = '550 mailbox unavailable', text_body = null, html_body = null
     where to_address = 'gone@example.com'`.execute(bed.db)
-  await sql`update canvass.mail_outbox set attempts = 2, last_error = 'ECONNECTION: connect ECONNREFUSED' where to_address = 'later@example.com'`.execute(bed.db)
+  await sql`update canvass.mail_outbox set attempts = 2, last_error = 'ECONNECTION: connect ECONNREFUSED' where to_address = 'later@example.com'`.execute(
+    bed.db,
+  )
   owner = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   await signIn(bed.url, owner, OWNER)
   viewer = await browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -80,7 +104,9 @@ test.after(async () => {
 
 async function tabTo(on: Page, name: string, presses = 200): Promise<void> {
   for (let count = 0; count < presses; count++) {
-    const now = await on.evaluate(() => (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').trim())
+    const now = await on.evaluate(() =>
+      (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').trim(),
+    )
     if (now === name) return
     await on.keyboard.press('Tab')
   }

@@ -63,7 +63,9 @@ test.before(async () => {
 })
 
 const asConsole = (role: string, projectId: string, path = '/api/v1/console/mail') =>
-  bed().call('GET', path, { headers: { 'x-canvass-console': '1', 'sec-fetch-site': 'same-origin', 'x-test-role': role, 'x-test-project': projectId } })
+  bed().call('GET', path, {
+    headers: { 'x-canvass-console': '1', 'sec-fetch-site': 'same-origin', 'x-test-role': role, 'x-test-project': projectId },
+  })
 
 test('an owner reads the mails of their project, newest first, without bodies', async () => {
   const answer = await asConsole('owner', bed().projectId)
@@ -73,7 +75,18 @@ test('an owner reads the mails of their project, newest first, without bodies', 
     mails.map((one: { to: string }) => one.to),
     ['a2@example.com', 'a1@example.com', 'a0@example.com'],
   )
-  assert.equal(Object.keys(mails[0]).sort(), ['attempts', 'createdAt', 'id', 'kind', 'language', 'lastError', 'sentAt', 'status', 'subject', 'to'])
+  assert.equal(Object.keys(mails[0]).sort(), [
+    'attempts',
+    'createdAt',
+    'id',
+    'kind',
+    'language',
+    'lastError',
+    'sentAt',
+    'status',
+    'subject',
+    'to',
+  ])
   assert.equal(
     { kind: mails[0].kind, language: mails[0].language, status: mails[0].status, attempts: mails[0].attempts, sentAt: mails[0].sentAt },
     { kind: 'role-changed', language: 'de', status: 'queued', attempts: 0, sentAt: null },
@@ -137,7 +150,10 @@ test('a storage without the mail outbox answers 501, and refuses the mail option
   const canvass = createCanvass({ storage, widget: false, background: false })
   const answer = await canvass.fetch(new Request(`${TEST_ORIGIN}/api/v1/console/mail`, { headers: { 'x-api-key': bed().keyA } }))
   assert.is(answer.status, 501)
-  assert.throws(() => createCanvass({ storage, widget: false, background: false, mail: { transport: unused, from: 'a@b.test' } }), /storage\.mail/)
+  assert.throws(
+    () => createCanvass({ storage, widget: false, background: false, mail: { transport: unused, from: 'a@b.test' } }),
+    /storage\.mail/,
+  )
 })
 
 test.run()

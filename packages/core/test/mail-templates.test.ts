@@ -31,7 +31,10 @@ templates('every kind renders text and HTML in English and German, with its link
       const mail = renderMail(content, language)
       subjects.add(mail.subject)
       assert.ok(mail.text.includes(link), `${content.kind}/${language}: the text holds the link`)
-      assert.ok(mail.html.includes('href="https://canvass.example/console/link/abc?x=1&#38;y=2"'), `${content.kind}/${language}: the button`)
+      assert.ok(
+        mail.html.includes('href="https://canvass.example/console/link/abc?x=1&#38;y=2"'),
+        `${content.kind}/${language}: the button`,
+      )
       assert.not.match(mail.html, /<b>|<img|<link|<script|src=|url\(|@import/i, `${content.kind}/${language}: escaped, self-contained`)
       assert.match(mail.html, `<html lang="${language}">`)
       assert.not.match(mail.subject, /[\r\n]/)
@@ -46,7 +49,10 @@ templates('every kind renders text and HTML in English and German, with its link
   }
   assert.is(subjects.size, 8, 'every kind and language has a subject of its own')
   assert.is(renderMail(contents[1] as MailContent).subject, 'Your sign-in link for Canvass', 'English by default')
-  assert.match(renderMail(contents[0] as MailContent, 'de').text, /Ada <ada@example.com> hat Sie eingeladen, dem Projekt .* als Inhaber beizutreten/)
+  assert.match(
+    renderMail(contents[0] as MailContent, 'de').text,
+    /Ada <ada@example.com> hat Sie eingeladen, dem Projekt .* als Inhaber beizutreten/,
+  )
   assert.match(renderMail(contents[3] as MailContent, 'en').text, /Your role was changed in the project .*: you are now viewer\./)
 })
 
@@ -111,7 +117,13 @@ options('queueMail answers off and keeps nothing without mail; refuses what is t
     assert.is(await queueMail(off, input), 'off')
     const { mailSettings } = await import('../src/mail/mail-options')
     const on = { ...off, mail: mailSettings({ transport, from: 'a@b.test' }, bed.storage, undefined) }
-    for (const wrong of [{ to: 'two@a.test, three@a.test' }, { to: 'a@b\r\nBcc: c@d' }, { eventKey: '' }, { eventKey: 'k'.repeat(201) }, { language: 'fr' }]) {
+    for (const wrong of [
+      { to: 'two@a.test, three@a.test' },
+      { to: 'a@b\r\nBcc: c@d' },
+      { eventKey: '' },
+      { eventKey: 'k'.repeat(201) },
+      { language: 'fr' },
+    ]) {
       await queueMail(on, { ...input, ...wrong } as never).then(
         () => assert.unreachable(JSON.stringify(wrong)),
         (error: unknown) => assert.instance(error, TypeError),

@@ -23,8 +23,17 @@ smtp.after(async () => {
 const expiresAt = new Date('2030-01-02T03:04:00Z')
 
 function message(to: string, language: 'en' | 'de', id: string): MailMessage {
-  const rendered = renderMail({ kind: 'sign-in-link', values: { link: `https://canvass.example/console/link/${id}?a=1&b=<2>`, expiresAt } }, language)
-  return { to, from: 'Canvass <canvass@canvass.example>', messageId: `<${id}@canvass.example>`, headers: { 'Auto-Submitted': 'auto-generated' }, ...rendered }
+  const rendered = renderMail(
+    { kind: 'sign-in-link', values: { link: `https://canvass.example/console/link/${id}?a=1&b=<2>`, expiresAt } },
+    language,
+  )
+  return {
+    to,
+    from: 'Canvass <canvass@canvass.example>',
+    messageId: `<${id}@canvass.example>`,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+    ...rendered,
+  }
 }
 
 smtp('sends the text and the HTML body of a mail in English and in German, with its Message-ID and headers', async () => {
@@ -52,7 +61,10 @@ smtp('sends the text and the HTML body of a mail in English and in German, with 
 })
 
 smtp('signs in with the credentials of the URL and uses `from` as the envelope sender; errors never name the password', async () => {
-  const transport = createSmtpMailTransport({ url: server.url.replace('smtp://', 'smtp://mailer:s%3Acret%40pw@'), from: 'bounces@canvass.example' })
+  const transport = createSmtpMailTransport({
+    url: server.url.replace('smtp://', 'smtp://mailer:s%3Acret%40pw@'),
+    from: 'bounces@canvass.example',
+  })
   assert.equal(await transport.send(message('someone@example.com', 'en', 'mail-auth')), { outcome: 'sent' })
   const mail = (await server.mails()).find((one) => one.messageId === '<mail-auth@canvass.example>')
   assert.equal(mail?.user, 'mailer')
@@ -79,7 +91,10 @@ smtp('an aborted attempt answers a temporary failure at once', async () => {
   const transport = createSmtpMailTransport({ url: server.url })
   const controller = new AbortController()
   controller.abort()
-  assert.equal(await transport.send(message('a@example.com', 'en', 'aborted'), { signal: controller.signal }), { outcome: 'temporary', reason: 'aborted' })
+  assert.equal(await transport.send(message('a@example.com', 'en', 'aborted'), { signal: controller.signal }), {
+    outcome: 'temporary',
+    reason: 'aborted',
+  })
 })
 
 smtp('refuses a URL that is not smtp: or smtps:, without naming its password', () => {

@@ -59,7 +59,9 @@ export function serverCanvassOptions(
     // `Secure` when the request (as a proxy of TRUST_PROXY may tell) or PUBLIC_URL is https, which core decides
     // from `publicUrl` and `trustProxy` above; `consoleCookiesLine` says at start when they cannot be.
     // Mail through SMTP_URL from MAIL_FROM (docs/mail.md), counted per address in the rate limits' limiter.
-    ...(mailTransport && config.mailFrom ? { mail: { transport: mailTransport, from: config.mailFrom, ...(limiter ? { limiter } : {}) } } : {}),
+    ...(mailTransport && config.mailFrom
+      ? { mail: { transport: mailTransport, from: config.mailFrom, ...(limiter ? { limiter } : {}) } }
+      : {}),
     ...(config.console ? { console: { accounts: true, bundle: consoleBundle ?? CONSOLE_BUNDLE_MISSING } } : {}),
   }
 }

@@ -136,7 +136,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
 }
 
 /** `SMTP_URL` and `MAIL_FROM`, checked; an error never repeats the URL's password. */
-function readMailSettings(url: string | undefined, from: string | undefined): { smtpUrl: string | undefined; mailFrom: string | undefined } {
+function readMailSettings(
+  url: string | undefined,
+  from: string | undefined,
+): { smtpUrl: string | undefined; mailFrom: string | undefined } {
   if (!url) {
     if (from) parseMailFrom(from, 'MAIL_FROM')
     return { smtpUrl: undefined, mailFrom: from || undefined }

@@ -67,7 +67,8 @@ interface Row {
 }
 
 async function rows(db: Kysely<unknown>): Promise<Row[]> {
-  const { rows } = await sql<Row>`select id, status, attempts, text_body, html_body, last_error, sent_at from canvass.mail_outbox order by id`.execute(db)
+  const { rows } =
+    await sql<Row>`select id, status, attempts, text_body, html_body, last_error, sent_at from canvass.mail_outbox order by id`.execute(db)
   return rows
 }
 
@@ -104,10 +105,14 @@ for (const backend of backends()) {
       assert.is(await queueMail(ctx, signInLink(key, `person-${index}@example.com`)), 'queued')
     }
     // Every mail tried at least twice against the server that is down, and still queued.
-    await waitFor('every mail tried twice and queued', async () => {
-      const all = await rows(db)
-      return all.length === 10 && all.every((row) => row.attempts >= 2 && row.status === 'queued' && row.last_error !== null)
-    }, { timeoutMs: 30_000 })
+    await waitFor(
+      'every mail tried twice and queued',
+      async () => {
+        const all = await rows(db)
+        return all.length === 10 && all.every((row) => row.attempts >= 2 && row.status === 'queued' && row.last_error !== null)
+      },
+      { timeoutMs: 30_000 },
+    )
     await smtp.start()
     await waitFor('every mail sent', async () => (await rows(db)).every((row) => row.status === 'sent'), { timeoutMs: 30_000 })
     // Both instances stop: nothing still in flight can arrive late and be missed by the count below.
@@ -156,7 +161,10 @@ for (const backend of backends()) {
       { status: 'queued', n: 6 },
     ])
     const { rows: limited } = await sql<Row>`select text_body, html_body from canvass.mail_outbox where status = 'limited'`.execute(db)
-    assert.ok(limited.every((row) => row.text_body === null && row.html_body === null), 'a limited mail keeps no bodies')
+    assert.ok(
+      limited.every((row) => row.text_body === null && row.html_body === null),
+      'a limited mail keeps no bodies',
+    )
     const before = (await smtp.mails()).length
     const canvass = mailInstance(storage, transport)
     running.push(canvass)
@@ -222,11 +230,16 @@ for (const backend of backends()) {
     const ctx = queueContext(storage, createSmtpMailTransport({ url: smtp.url }))
     for (let index = 0; index < 3; index++) await queueMail(ctx, signInLink(`purge-${index}`, `purge-${index}@example.com`))
     const all = await rows(db)
-    await sql`update canvass.mail_outbox set status = 'sent', text_body = null, html_body = null, created_at = now() - interval '31 days' where id = ${all[0]?.id}`.execute(db)
+    await sql`update canvass.mail_outbox set status = 'sent', text_body = null, html_body = null, created_at = now() - interval '31 days' where id = ${all[0]?.id}`.execute(
+      db,
+    )
     await sql`update canvass.mail_outbox set created_at = now() - interval '31 days' where id = ${all[1]?.id}`.execute(db)
     const before = new Date(Date.now() - 30 * 86_400_000)
     assert.is(await storage.mail.purgeEnded({ before, limit: 100 }), 1)
-    assert.equal((await rows(db)).map((row) => row.id), [all[1]?.id, all[2]?.id].sort())
+    assert.equal(
+      (await rows(db)).map((row) => row.id),
+      [all[1]?.id, all[2]?.id].sort(),
+    )
   })
 
   test.run()

@@ -31,7 +31,9 @@ function statusWords(mail: Mail): string {
     case 'limited':
       return 'Not sent: this address had five mails in the hour already'
     default:
-      return mail.attempts === 0 ? 'Waiting to be sent' : `Not sent yet: tried ${mail.attempts} ${mail.attempts === 1 ? 'time' : 'times'}, trying again`
+      return mail.attempts === 0
+        ? 'Waiting to be sent'
+        : `Not sent yet: tried ${mail.attempts} ${mail.attempts === 1 ? 'time' : 'times'}, trying again`
   }
 }
 
@@ -69,8 +71,10 @@ export function MailScreen() {
 }
 
 function MailTable({ mails }: { mails: Mail[] }) {
+  // Focusable: on a narrow screen the table scrolls in its own box, which the keyboard must be able to scroll.
   return (
-    <table>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by Tab to be scrolled with the arrows
+    <table tabIndex={0}>
       <caption class="cv-muted">Mails, newest first</caption>
       <thead>
         <tr>

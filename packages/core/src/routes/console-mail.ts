@@ -45,9 +45,10 @@ const mailAnswer = v.object({
 /** `GET /api/v1/console/mail`: the project's delivery log (docs/mail.md, "The delivery log"). */
 export function registerConsoleMailRoutes(routes: RouteTable): void {
   routes.get('/api/v1/console/mail', listMail, {
-    summary: "The project's mails, newest first: to whom, what, and what became of each (owners in the console; the production environment's API keys)",
+    summary:
+      "The project's mails, newest first: to whom, what, and what became of each (owners in the console; the production environment's API keys)",
     description:
-      "The delivery log of the mails Canvass sent or means to send about the caller's project: address, kind, language, subject, status (`queued`, `sent`, `failed`, `limited`), attempts, the last attempt's error, when it was queued and sent. Never the bodies (they held one-time links and are cleared once a mail is sent or given up). Pages of `limit` (1 to 200, default 50); a `Link` header with `rel=\"next\"` carries the `cursor` of the next page. Mails are kept 30 days. A storage without the mail outbox answers 501.",
+      'The delivery log of the mails Canvass sent or means to send about the caller\'s project: address, kind, language, subject, status (`queued`, `sent`, `failed`, `limited`), attempts, the last attempt\'s error, when it was queued and sent. Never the bodies (they held one-time links and are cleared once a mail is sent or given up). Pages of `limit` (1 to 200, default 50); a `Link` header with `rel="next"` carries the `cursor` of the next page. Mails are kept 30 days. A storage without the mail outbox answers 501.',
     auth: 'apiKey',
     query: mailLogQuery,
     answer: v.object({ data: v.array(mailAnswer) }),
@@ -82,9 +83,13 @@ async function mailLogProject(request: IRequest, ctx: CanvassContext): Promise<s
   const environment = await ctx.storage.environments.get(caller.environmentId)
   if (!environment) throw notAuthenticated()
   if (environment.type !== 'production') {
-    throw new CanvassError('forbidden', "The project's mails are read with a production API key or an owner's console session, not a development key", {
-      details: { environment: environment.type },
-    })
+    throw new CanvassError(
+      'forbidden',
+      "The project's mails are read with a production API key or an owner's console session, not a development key",
+      {
+        details: { environment: environment.type },
+      },
+    )
   }
   return environment.projectId
 }

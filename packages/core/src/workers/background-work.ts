@@ -176,7 +176,15 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
     async stop() {
       const schedule = purgeSchedule
       purgeSchedule = undefined
-      await Promise.all([schedule?.stop(), dispatcher?.stop(), janitor?.stop(), retention?.stop(), screening?.stop(), keeper?.stop(), mailer?.stop()])
+      await Promise.all([
+        schedule?.stop(),
+        dispatcher?.stop(),
+        janitor?.stop(),
+        retention?.stop(),
+        screening?.stop(),
+        keeper?.stop(),
+        mailer?.stop(),
+      ])
     },
     wakeBlobJanitor() {
       janitor?.wake()

@@ -43,7 +43,9 @@ async function runWorker(cli: Cli): Promise<void> {
         auditLog: { retentionDays: config.auditLogRetentionDays },
         background: backgroundOptions(config, undefined, true),
         // Mails queued by web instances (docs/mail.md) are sent by the worker too, when SMTP_URL is set.
-        ...(config.smtpUrl && config.mailFrom ? { mail: { transport: createSmtpMailTransport({ url: config.smtpUrl }), from: config.mailFrom } } : {}),
+        ...(config.smtpUrl && config.mailFrom
+          ? { mail: { transport: createSmtpMailTransport({ url: config.smtpUrl }), from: config.mailFrom } }
+          : {}),
       },
       { webhookTransport: createNodeWebhookTransport },
     )
