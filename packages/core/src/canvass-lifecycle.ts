@@ -71,6 +71,7 @@ export function createLifecycle(parts: LifecycleParts): CanvassLifecycle {
       logger,
       now,
       purgeAuditLog: auditLogRetentionDays === null ? undefined : purge,
+      mail: settings.mail,
     })
     return background
   }

@@ -2,6 +2,7 @@ import type { Logger } from './context'
 import type { ConsoleRoleOf } from './auth/console-auth'
 import type { ConsoleAccountsOption } from './domain/console/console-accounts'
 import type { ConsoleGrant } from './domain/console/console-grant'
+import type { MailOptions } from './mail/mail-options'
 import type { CanvassObserver } from './observer'
 import type { BlobStore } from './ports/blob-store'
 import type { ContactAttributeLimits, Storage } from './ports/storage'
@@ -195,6 +196,13 @@ export interface CanvassOptions {
    * @default { retentionDays: 365 }
    */
   auditLog?: { retentionDays?: number | null }
+  /**
+   * Mail (docs/mail.md): the transport that sends it and the sender's address. With it and a storage that keeps
+   * mail (`storage.mail`), `queueMail` keeps mails in the outbox and the background work sends them; without it
+   * nothing is sent. Refused (TypeError) when malformed, or when the storage keeps no mail.
+   * @default undefined
+   */
+  mail?: MailOptions
   /** Webhook settings (docs/design.md, "Events and webhooks"). */
   webhooks?: {
     /**

@@ -11,6 +11,8 @@ import type { BackgroundOptions } from './workers/background-work'
 import { checkHookSettings } from './domain/optional-ports/hooks-ports'
 import { createMemoryRateLimiter } from './rate-limit/create-memory-rate-limiter'
 import type { ProxyMatcher } from './http/trusted-proxies'
+import type { MailSettings } from './mail/mail-options'
+import { mailSettings } from './mail/mail-options'
 import { trustedProxies } from './http/trusted-proxies'
 
 /** `CanvassOptions` checked, with their defaults: what the parts of an instance are made from. */
@@ -33,6 +35,8 @@ export interface CanvassSettings {
   consolePage: ConsoleWiring | undefined
   /** The accounts mode's lifetimes, and where its sign-ins are counted, when `console.accounts` is given. */
   consoleAccounts: ConsoleAccountsWiring | undefined
+  /** How mail is sent, when `mail` is given. */
+  mail: MailSettings | undefined
 }
 
 /** `options` checked (a TypeError names the first one that is wrong) and given their defaults. */
@@ -62,6 +66,7 @@ export function canvassSettings(options: CanvassOptions): CanvassSettings {
     addressHeader: options.rateLimits?.clientAddressHeader?.toLowerCase(),
     consolePage: options.console && consoleWiring(options),
     consoleAccounts,
+    mail: mailSettings(options.mail, options.storage, options.rateLimits?.limiter),
   }
 }
 

@@ -13,6 +13,7 @@ import type { SingleUseSealer } from './domain/responses/single-use-ids'
 import type { ConsoleRole } from './ports/storage'
 import type { ConsoleAccess } from './domain/console/console-grant'
 import type { RecentWriters } from './domain/environments/recent-writers'
+import type { MailSettings } from './mail/mail-options'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
 export interface Logger {
@@ -102,6 +103,8 @@ export interface CanvassContext {
   requestProtocol(request: Request): 'http:' | 'https:'
   /** Signs the console page's CSRF tokens (`consoleCsrfToken`): derived from `secret`, else made at start. */
   consoleCsrfKey: Uint8Array
+  /** How mail is sent (`CanvassOptions.mail`), undefined when it is not: `queueMail` then keeps nothing. */
+  mail?: MailSettings | undefined
   /** Reports an audit entry that could not be appended (logged, and `observe.auditFailed`). */
   auditFailed(event: AuditFailure): void
 }

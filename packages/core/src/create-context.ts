@@ -65,6 +65,7 @@ export function createContext(
     clientAddress: (request, info) => clientAddressOf(request, info, addressHeader),
     requestProtocol: protocols.of,
     consoleCsrfKey: consoleCsrfKey(options.secret),
+    mail: settings.mail,
     auditFailed: ({ error, ...event }) => {
       logger.error(
         `Could not append to the audit log: ${event.method} ${event.route}`,

@@ -53,6 +53,7 @@ import type { ConsoleWiring } from './routes/console'
 import { registerApiKeyRoutes } from './routes/management/api-keys'
 import type { ConsoleAccountsWiring } from './routes/console-accounts'
 import { registerConsoleAccountRoutes } from './routes/console-accounts'
+import { registerConsoleMailRoutes } from './routes/console-mail'
 
 /** What the MCP route needs of the handler: a way to the other routes, and what they declare. */
 export interface McpWiring {
@@ -114,6 +115,7 @@ export function registerEveryRoute(
   registerWebhookRoutes(table)
   registerApiKeyRoutes(table)
   registerAuditLogRoutes(table)
+  registerConsoleMailRoutes(table)
   registerShareRoutes(table)
   registerSharePageRoutes(table, uploads)
   registerSchemaRoutes(table)

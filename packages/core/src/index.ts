@@ -131,3 +131,25 @@ export { createSingleUseSealer } from './domain/responses/single-use-ids'
 export type { SingleUseSealer } from './domain/responses/single-use-ids'
 export { DEFAULT_UPLOAD_MAX_BYTES, DEFAULT_UPLOAD_TYPES } from './uploads/upload-options'
 export type { UploadOptions } from './uploads/upload-options'
+export type * from './ports/mail-transport'
+export { queueMail, mailAddressKey } from './mail/queue-mail'
+export type { MailQueueContext, QueueMailInput } from './mail/queue-mail'
+export { renderMail } from './mail/render-mail'
+export type { RenderedMail } from './mail/render-mail'
+export { MAIL_KINDS } from './mail/mail-values'
+export type {
+  InvitationValues,
+  MailContent,
+  MailRole,
+  MailValuesByKind,
+  PasswordResetValues,
+  RoleChangedValues,
+  SignInLinkValues,
+} from './mail/mail-values'
+export { createMailSender } from './mail/mail-sender'
+export type { MailSender, MailSenderOptions, MailSenderReport, MailSenderSettings } from './mail/mail-sender'
+export { MAIL_RETRY_SCHEDULE, mailRetryAt } from './mail/mail-retry'
+export type { MailRetrySchedule } from './mail/mail-retry'
+export { isMailAddress, parseMailFrom } from './mail/mail-address'
+export { MAIL_STORAGE_MISSING, mailSettings } from './mail/mail-options'
+export type { MailOptions, MailSettings } from './mail/mail-options'

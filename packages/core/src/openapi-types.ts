@@ -2022,6 +2022,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/console/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's mails, newest first: to whom, what, and what became of each (owners in the console; the production environment's API keys)
+         * @description The delivery log of the mails Canvass sent or means to send about the caller's project: address, kind, language, subject, status (`queued`, `sent`, `failed`, `limited`), attempts, the last attempt's error, when it was queued and sent. Never the bodies (they held one-time links and are cleared once a mail is sent or given up). Pages of `limit` (1 to 200, default 50); a `Link` header with `rel="next"` carries the `cursor` of the next page. Mails are kept 30 days. A storage without the mail outbox answers 501.
+         */
+        get: operations["getV1ConsoleMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/share/{resultShareKey}/summary.json": {
         parameters: {
             query?: never;
@@ -17656,6 +17676,99 @@ export interface operations {
             };
             /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ConsoleMail: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            to: string;
+                            /** @enum {string} */
+                            kind: "invitation" | "sign-in-link" | "password-reset" | "role-changed";
+                            /** @enum {string} */
+                            language: "en" | "de";
+                            subject: string;
+                            /** @enum {string} */
+                            status: "queued" | "sent" | "failed" | "limited";
+                            attempts: number;
+                            lastError: string | null;
+                            createdAt: string;
+                            sentAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The survey accepts no submissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };

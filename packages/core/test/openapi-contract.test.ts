@@ -316,6 +316,7 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
     body: { styling: { brandColor: { light: '#0f766e' }, roundness: 8 }, logo: null },
   }),
   'GET /api/v3/surveys': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
+  'GET /api/v1/console/mail': async () => ({ query: { limit: '10' } }),
   'POST /api/v3/surveys': async () => ({
     body: {
       workspaceId: seeds.environmentId![0],

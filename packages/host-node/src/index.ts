@@ -3,7 +3,7 @@
  * Serve a Canvass fetch handler on Node.js: `serve()` runs a server with safe timeouts and graceful shutdown
  * on SIGTERM and SIGINT; `toNodeListener()` mounts the handler in a server you own (node:http, Express,
  * Fastify), and `applyServerLimits()` gives that server the same timeouts. Send webhooks with an SSRF guard
- * (`createNodeWebhookTransport`).
+ * (`createNodeWebhookTransport`) and mail over SMTP (`createSmtpMailTransport`).
  *
  * ```ts
  * import { serve } from '@canvass/host-node'
@@ -18,3 +18,5 @@ export { applyServerLimits, SERVER_LIMIT_DEFAULTS } from './server-limits'
 export type { ServerLimits } from './server-limits'
 export { createNodeWebhookTransport } from './webhook-transport'
 export type { ConnectTarget, NodeWebhookTransportOptions, ResolvedAddress } from './webhook-transport'
+export { createSmtpMailTransport } from './smtp-mail-transport'
+export type { SmtpMailTransportOptions } from './smtp-mail-transport'

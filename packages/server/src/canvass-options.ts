@@ -1,4 +1,4 @@
-import type { BlobStore, CanvassOptions, Storage } from '@canvass/core'
+import type { BlobStore, CanvassOptions, MailTransport, Storage } from '@canvass/core'
 import { createPostgresRateLimiter } from '@canvass/storage-kysely'
 import type { Kysely } from 'kysely'
 import { backgroundOptions } from './background'
@@ -19,6 +19,8 @@ export interface ServerParts {
   metrics?: Pick<Metrics, 'attempt' | 'blobJanitorRun' | 'retention'>
   /** The console's bundle (`readConsoleBundle()` of `@canvass/console`); without it, `/js/console.js` says it is missing. */
   consoleBundle?: string
+  /** What sends mail, made from `SMTP_URL` by the host (`createSmtpMailTransport` on Node); none: no mail is sent. */
+  mailTransport?: MailTransport
 }
 
 /**
@@ -30,7 +32,7 @@ export interface ServerParts {
  */
 export function serverCanvassOptions(
   config: StandaloneConfig,
-  { db, storage, secret, blobStore, metrics, consoleBundle }: ServerParts,
+  { db, storage, secret, blobStore, metrics, consoleBundle, mailTransport }: ServerParts,
 ): CanvassOptions {
   const limiter = config.rateLimitStore === 'postgres' ? createPostgresRateLimiter({ db }) : undefined
   const counting = {
@@ -56,6 +58,10 @@ export function serverCanvassOptions(
     // The console with Canvass's own people (docs/console-accounts.md), unless CANVASS_CONSOLE=off. Its cookies are
     // `Secure` when the request (as a proxy of TRUST_PROXY may tell) or PUBLIC_URL is https, which core decides
     // from `publicUrl` and `trustProxy` above; `consoleCookiesLine` says at start when they cannot be.
+    // Mail through SMTP_URL from MAIL_FROM (docs/mail.md), counted per address in the rate limits' limiter.
+    ...(mailTransport && config.mailFrom
+      ? { mail: { transport: mailTransport, from: config.mailFrom, ...(limiter ? { limiter } : {}) } }
+      : {}),
     ...(config.console ? { console: { accounts: true, bundle: consoleBundle ?? CONSOLE_BUNDLE_MISSING } } : {}),
   }
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { DEFAULT_AUDIT_LOG_RETENTION_DAYS } from '@canvass/core'
+import { DEFAULT_AUDIT_LOG_RETENTION_DAYS, parseMailFrom } from '@canvass/core'
 import type { RateLimitOptions } from '@canvass/core'
 import { readBooleanSetting } from './boolean-setting'
 import { parseRateLimits } from './rate-limits'
@@ -79,6 +79,13 @@ export interface StandaloneConfig {
   log: 'text' | 'json'
   /** `CANVASS_CONSOLE=off`: no `/console` and no sign-in pages; on (default): the console with Canvass's own people. */
   console: boolean
+  /**
+   * `SMTP_URL` (`smtp://` or `smtps://`, credentials in the URL): the server mails go through (docs/mail.md);
+   * undefined when unset: nothing is sent, and links are shown as without mail.
+   */
+  smtpUrl: string | undefined
+  /** `MAIL_FROM`: the sender of every mail (`canvass@example.com` or `Canvass <canvass@example.com>`); required with `SMTP_URL`. */
+  mailFrom: string | undefined
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -124,7 +131,26 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     metricsToken: env.CANVASS_METRICS_TOKEN || undefined,
     log: env.CANVASS_LOG === 'json' ? 'json' : 'text',
     console: readBooleanSetting('CANVASS_CONSOLE', env.CANVASS_CONSOLE, true),
+    ...readMailSettings(env.SMTP_URL, env.MAIL_FROM),
   }
+}
+
+/** `SMTP_URL` and `MAIL_FROM`, checked; an error never repeats the URL's password. */
+function readMailSettings(
+  url: string | undefined,
+  from: string | undefined,
+): { smtpUrl: string | undefined; mailFrom: string | undefined } {
+  if (!url) {
+    if (from) parseMailFrom(from, 'MAIL_FROM')
+    return { smtpUrl: undefined, mailFrom: from || undefined }
+  }
+  const parsed = URL.canParse(url) ? new URL(url) : undefined
+  if (!parsed || (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') || parsed.hostname === '') {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@smtp.example.com:465')
+  }
+  if (!from) throw new Error('MAIL_FROM is needed with SMTP_URL: the address mails are sent from, e.g. "Canvass <canvass@example.com>"')
+  parseMailFrom(from, 'MAIL_FROM')
+  return { smtpUrl: url, mailFrom: from }
 }
 
 /** The default of `DATABASE_READ_MAX_LAG_MS`. */

@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm'
 import { createCanvass, withOutboxExpansion } from '@canvass/core'
 import type { Canvass, ConnectionInfo, RequestObservation } from '@canvass/core'
 import type { Kysely } from 'kysely'
-import { serve } from '@canvass/host-node'
+import { createSmtpMailTransport, serve } from '@canvass/host-node'
 import { createKyselyStorage, createReplicaReads, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readConsoleBundle } from '@canvass/console'
 import { readEditorBundle } from '@canvass/editor'
@@ -95,7 +95,15 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
   const consoleBundle = config.console ? await readConsoleBundle() : undefined
   const canvass = createCanvass({
-    ...serverCanvassOptions(config, { db, storage, secret, blobStore: blobs.blobStore, metrics, consoleBundle }),
+    ...serverCanvassOptions(config, {
+      db,
+      storage,
+      secret,
+      blobStore: blobs.blobStore,
+      metrics,
+      consoleBundle,
+      ...(config.smtpUrl ? { mailTransport: createSmtpMailTransport({ url: config.smtpUrl }) } : {}),
+    }),
     // Read here rather than at the first request, so that a copy without the built bundles fails at start. The
     // API reference's viewer (~1 MB, from the same build) is read from the package at its first request.
     widget: await readWidgetBundles(),

@@ -2,6 +2,7 @@ import { createSummaryKeeping } from './responses/summary-keeping'
 import type {
   AuditLogReports,
   ConsoleAccountStore,
+  MailStore,
   ContactReports,
   ContactStore,
   ReportingStorage,
@@ -32,6 +33,7 @@ import { createClientContactStore } from './stores/client-contact-store'
 import { createDisplayStore } from './stores/display-store'
 import { createIdempotencyStore } from './stores/idempotency-store'
 import { createImportStore } from './stores/import-store'
+import { createMailStore } from './stores/mail-store'
 import { createEnvironmentStateStore } from './stores/environment-state-store'
 import type { Database } from './postgres/database'
 import { createDeliveryNotifier } from './webhooks/delivery-notifier'
@@ -110,7 +112,7 @@ export type KyselyStorage = Storage & {
 type KeepsHooks = { webhooks: WebhookStore; webhookDeliveries: WebhookDeliveryStore; quotas: QuotaStore }
 
 /** The upkeep groups (`imports`, `retention`, `blobDeletions`) and `responseWork`, which this storage always has. */
-type UpkeepGroups = Required<Pick<Storage, 'imports' | 'retention' | 'blobDeletions' | 'responseWork'>>
+type UpkeepGroups = Required<Pick<Storage, 'imports' | 'retention' | 'blobDeletions' | 'responseWork'>> & { mail: MailStore }
 
 /**
  * The Canvass storage port on Postgres through Kysely, with the optional reporting and console-accounts ports.
@@ -173,6 +175,7 @@ export function createKyselyStorage<DB = unknown>({
     uploads: createUploadStore(canvassDb),
     retention: createRetentionStore(canvassDb, names),
     consoleAccounts: createConsoleAccountStore(canvassDb),
+    mail: createMailStore(canvassDb, names),
     // The reports read the same stores (a report writes nothing, so it needs no delivery wakeups).
     reporting: {
       responses,

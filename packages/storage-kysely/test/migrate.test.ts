@@ -21,6 +21,7 @@ import { surveyCustomCss } from '../src/migrations/0040-survey-custom-css'
 import { consoleEmailsPerProject } from '../src/migrations/0041-console-emails-per-project'
 import { projectStyling } from '../src/migrations/0042-project-styling'
 import { consoleMemberships } from '../src/migrations/0043-console-memberships'
+import { mailOutbox } from '../src/migrations/0044-mail-outbox'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -67,6 +68,7 @@ const MIGRATIONS = [
   '0041-console-emails-per-project',
   '0042-project-styling',
   '0043-console-memberships',
+  '0044-mail-outbox',
 ]
 
 const TABLES = [
@@ -87,6 +89,7 @@ const TABLES = [
   'files',
   'idempotency_keys',
   'import_mappings',
+  'mail_outbox',
   'maintenance_leases',
   'organizations',
   'projects',
@@ -243,6 +246,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
     await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
@@ -280,16 +284,17 @@ for (const backend of backends()) {
     const storage = withOutboxExpansion(createKyselyStorage({ db }))
     const [a, b] = [await newProject(storage), await newProject(storage)] as [string, string]
     // The database as 0040 left it: one email over every project (and what came after undone).
+    await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
     await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in ('0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships')`.execute(
+    await sql`delete from canvass.canvass_migration where name in ('0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox')`.execute(
       db,
     )
     const now = new Date()
     await sql`insert into canvass.console_people (id, project_id, email, role, created_at, updated_at)
       values ('p-before', ${a}, 'ada@example.com', 'owner', ${now}, ${now})`.execute(db)
-    assert.equal(await migrate(db), ['0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships'])
+    assert.equal(await migrate(db), ['0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox'])
     const kept = await storage.consoleAccounts.getPerson('p-before')
     assert.equal([kept?.projectId, kept?.email, kept?.role], [a, 'ada@example.com', 'owner'])
     const person = (projectId: string) => ({
@@ -377,6 +382,7 @@ for (const backend of backends()) {
     ])
     // Then the database as 0030 left it: the trigger functions record the events.
     const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
     await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
@@ -621,6 +627,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await mailOutbox('canvass').down?.(db)
   await consoleMemberships('canvass').down?.(db)
   await projectStyling('canvass').down?.(db)
   await consoleEmailsPerProject('canvass').down?.(db)

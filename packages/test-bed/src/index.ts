@@ -57,6 +57,8 @@ export type { OwnPostgres, StreamingReplica } from './own-postgres'
 export { startS3rver } from './s3rver'
 export type { S3rverProcess } from './s3rver'
 export { startTestS3BlobStore } from './s3-blob-store'
+export { startSmtpServer } from './smtp-server'
+export type { ReceivedMail, StartSmtpServerOptions, TestSmtpServer } from './smtp-server'
 export type { TestS3BlobStore } from './s3-blob-store'
 export { TEST_NODE_FLAGS, closedPort, skipSuiteUnless, skipTest } from '@canvass/test-utils'
 /** Kysely's `sql` tag, for a test that changes the bed's database (`bed.db`) beyond what the API reaches. */

@@ -8,6 +8,7 @@ import { ApiKeysScreen } from './api-keys'
 import { AuditLogScreen } from './audit-log'
 import { DataRightsScreen } from './data-rights'
 import { HomeScreen } from './home'
+import { MailScreen } from './mail'
 import { PeopleScreen } from './people'
 import { StylingScreen } from './styling'
 import { SurveysScreen } from './surveys'
@@ -31,5 +32,6 @@ export const SCREENS: Screen[] = [
   { id: 'api-keys', label: 'API keys', hash: 'api-keys', minRole: 'owner', component: ApiKeysScreen },
   { id: 'audit-log', label: 'Audit log', hash: 'audit-log', minRole: 'owner', component: AuditLogScreen },
   { id: 'data-rights', label: 'Data rights', hash: 'data-rights', minRole: 'owner', component: DataRightsScreen },
+  { id: 'mail', label: 'Mail', hash: 'mail', minRole: 'owner', component: MailScreen },
   { id: 'people', label: 'People', hash: 'people', minRole: 'owner', accountsOnly: true, component: PeopleScreen },
 ]

@@ -16,6 +16,9 @@ import { createQuotaScreener } from './quota-screener'
 import { webhookStoresIfAny } from '../domain/optional-ports/hooks-ports'
 import type { SummaryKeeperOptions, SummaryKeeperReport } from './summary-keeper'
 import { createSummaryKeeper } from './summary-keeper'
+import type { MailSettings } from '../mail/mail-options'
+import type { MailSenderReport, MailSenderSettings } from '../mail/mail-sender'
+import { createMailSender } from '../mail/mail-sender'
 
 /**
  * What `createCanvass` runs beside the handler once started (docs/architecture.md, "Background work"): each part
@@ -43,6 +46,11 @@ export interface BackgroundOptions {
    * months that summaries read, or false. It runs only on a storage that keeps them (`reporting.summaryParts`).
    */
   summaryKeeper?: false | Omit<SummaryKeeperOptions, 'storage' | 'logger'>
+  /**
+   * The mail sender's settings (`createMailSender`; docs/mail.md), or false. It runs only with `mail` and a
+   * storage that keeps mail (`storage.mail`).
+   */
+  mail?: false | MailSenderSettings
 }
 
 /** What one pass of every part did (`Canvass.runBackgroundOnce`), a part turned off leaving its entry out. */
@@ -54,6 +62,7 @@ export interface BackgroundReport {
   auditLog?: number
   quotaScreening?: QuotaScreenerReport
   summaryKeeper?: SummaryKeeperReport
+  mail?: MailSenderReport
 }
 
 /** A transport, or how to make one from the webhook settings (`createNodeWebhookTransport` is one). */
@@ -68,6 +77,8 @@ export interface BackgroundWorkSettings {
   logger: Logger
   now: () => Date
   purgeAuditLog: (() => Promise<number>) | undefined
+  /** How mail is sent (`CanvassOptions.mail`), when it is. */
+  mail?: MailSettings | undefined
 }
 
 export interface BackgroundWork {
@@ -87,7 +98,10 @@ export function webhookTransport(source: WebhookTransportSource | undefined, all
   return typeof source === 'function' ? source({ allowPrivateAddresses }) : source
 }
 
-/** The dispatcher, the retention worker, the blob janitor, the audit-log purge, the quota screening and the summary keeper, as the settings ask. */
+/**
+ * The dispatcher, the retention worker, the blob janitor, the audit-log purge, the quota screening, the summary
+ * keeper and the mail sender, as the settings ask.
+ */
 export function createBackgroundWork(settings: BackgroundWorkSettings): BackgroundWork {
   const { storage, blobs, options, logger, now } = settings
   const hooks = webhookStoresIfAny(storage)
@@ -133,6 +147,18 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
     options.summaryKeeper === false || storage.reporting?.summaryParts === undefined
       ? undefined
       : createSummaryKeeper({ ...options.summaryKeeper, storage, logger })
+  const mailer =
+    options.mail === false || settings.mail === undefined || storage.mail === undefined
+      ? undefined
+      : createMailSender({
+          ...options.mail,
+          mail: storage.mail,
+          transport: settings.mail.transport,
+          from: settings.mail.from,
+          messageIdDomain: settings.mail.messageIdDomain,
+          logger,
+          now,
+        })
   const purge = options.auditLogPurge === false ? undefined : settings.purgeAuditLog
   const purgeIntervalMs = (options.auditLogPurge || undefined)?.intervalMs
   let purgeSchedule: { stop(): Promise<void> } | undefined
@@ -144,12 +170,21 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
       retention?.start()
       screening?.start()
       keeper?.start()
+      mailer?.start()
       if (purge) purgeSchedule ??= startAuditLogPurge(purge, logger, purgeIntervalMs)
     },
     async stop() {
       const schedule = purgeSchedule
       purgeSchedule = undefined
-      await Promise.all([schedule?.stop(), dispatcher?.stop(), janitor?.stop(), retention?.stop(), screening?.stop(), keeper?.stop()])
+      await Promise.all([
+        schedule?.stop(),
+        dispatcher?.stop(),
+        janitor?.stop(),
+        retention?.stop(),
+        screening?.stop(),
+        keeper?.stop(),
+        mailer?.stop(),
+      ])
     },
     wakeBlobJanitor() {
       janitor?.wake()
@@ -162,6 +197,7 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
       if (purge) report.auditLog = await purge()
       if (screening) report.quotaScreening = await screening.runOnce()
       if (keeper) report.summaryKeeper = await keeper.runOnce()
+      if (mailer) report.mail = await mailer.runOnce()
       return report
     },
   }

@@ -1,5 +1,5 @@
 import { startCanvassWorker } from '@canvass/core'
-import { createNodeWebhookTransport } from '@canvass/host-node'
+import { createNodeWebhookTransport, createSmtpMailTransport } from '@canvass/host-node'
 import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
 import { backgroundOptions } from '../background'
 import { openBlobStore } from '../blob-store'
@@ -42,6 +42,10 @@ async function runWorker(cli: Cli): Promise<void> {
         webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
         auditLog: { retentionDays: config.auditLogRetentionDays },
         background: backgroundOptions(config, undefined, true),
+        // Mails queued by web instances (docs/mail.md) are sent by the worker too, when SMTP_URL is set.
+        ...(config.smtpUrl && config.mailFrom
+          ? { mail: { transport: createSmtpMailTransport({ url: config.smtpUrl }), from: config.mailFrom } }
+          : {}),
       },
       { webhookTransport: createNodeWebhookTransport },
     )

@@ -45,6 +45,7 @@ import { surveyCustomCss } from './0040-survey-custom-css'
 import { consoleEmailsPerProject } from './0041-console-emails-per-project'
 import { projectStyling } from './0042-project-styling'
 import { consoleMemberships } from './0043-console-memberships'
+import { mailOutbox } from './0044-mail-outbox'
 import { moveFromPublicSchema } from './move-from-public'
 import { prepareResponsePartitions } from './prepare-partitions'
 import { ensureResponsePartitions, monthsAheadOf } from '../responses/partitions'
@@ -107,6 +108,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0041-console-emails-per-project': consoleEmailsPerProject(schema),
     '0042-project-styling': projectStyling(schema),
     '0043-console-memberships': consoleMemberships(schema),
+    '0044-mail-outbox': mailOutbox(schema),
   }
 }
 

@@ -49,6 +49,7 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
       'console_links',
       'response_changes',
       'summary_parts',
+      'mail_outbox',
       'canvass_migration',
       'canvass_migration_lock',
     ]) {

@@ -51,6 +51,28 @@ export interface Database {
   console_links: ConsoleLinksTable
   response_changes: ResponseChangesTable
   summary_parts: SummaryPartsTable
+  mail_outbox: MailOutboxTable
+}
+
+/** Added by `0044-mail-outbox`: the mails Canvass sends (docs/mail.md). */
+export interface MailOutboxTable {
+  id: string
+  event_key: string
+  project_id: string | null
+  to_address: string
+  kind: string
+  language: string
+  subject: string
+  /** Cleared (null) once the mail is sent or given up; null for a limited one. */
+  text_body: string | null
+  html_body: string | null
+  status: 'queued' | 'sent' | 'failed' | 'limited'
+  attempts: Generated<number>
+  next_attempt_at: Date | null
+  claim_token: string | null
+  last_error: string | null
+  created_at: Date
+  sent_at: Date | null
 }
 
 /** Added by `0039-summary-parts`: writes into each past day of a survey's responses (see `summary-parts.ts`). */

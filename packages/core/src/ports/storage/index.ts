@@ -95,6 +95,7 @@ export interface Storage {
    * everything else, and `createCanvass` refuses `console.accounts` when it is missing.
    */
   consoleAccounts?: ConsoleAccountStore
+  mail?: import('./mail').MailStore
   /** Answers true when the database is reachable (health checks). */
   ping(): Promise<boolean>
   /**
@@ -138,6 +139,7 @@ export type * from './response-conditions'
 export type * from './retention'
 export type * from './idempotency'
 export type * from './imports'
+export type * from './mail'
 export type * from './segments'
 export type * from './quotas'
 export type * from './surveys'
