@@ -44,8 +44,12 @@ export async function startOidcProvider(options: {
   const script = fileURLToPath(new URL('./oidc-provider-process.mjs', import.meta.url))
   const input = JSON.stringify({ clients: options.clients, accounts: options.accounts })
   const child = spawn(process.execPath, [script, input, options.idTokenClaims ? 'idTokenClaims' : ''], {
-    stdio: ['pipe', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'test' },
+  })
+  // Its warning that it keeps its state in memory is what a test provider wants; anything else is passed on.
+  createInterface({ input: child.stderr }).on('line', (line) => {
+    if (!line.startsWith('oidc-provider WARNING: a quick start development-only in-memory adapter')) process.stderr.write(`${line}\n`)
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const lines = createInterface({ input: child.stdout })
