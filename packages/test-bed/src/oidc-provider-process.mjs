@@ -10,7 +10,7 @@ import Provider from 'oidc-provider'
 const { clients, accounts } = JSON.parse(process.argv[2] ?? '{}')
 const server = createServer()
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-const issuer = `http://127.0.0.1:${server.address().port}`
+const issuer = `http://${process.argv[4] === 'localhost' ? 'localhost' : '127.0.0.1'}:${server.address().port}`
 const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' })
 
 const provider = new Provider(issuer, {

@@ -40,10 +40,16 @@ export async function startOidcProvider(options: {
   clients: OidcTestClient[]
   accounts: OidcTestAccount[]
   idTokenClaims?: boolean
+  /**
+   * The issuer's host name. `localhost` puts the provider on another site than a Canvass on `127.0.0.1` (a
+   * browser's site ignores the port), as a real provider is: its redirect back is then a cross-site navigation.
+   * @default '127.0.0.1'
+   */
+  host?: '127.0.0.1' | 'localhost'
 }): Promise<OidcTestProvider> {
   const script = fileURLToPath(new URL('./oidc-provider-process.mjs', import.meta.url))
   const input = JSON.stringify({ clients: options.clients, accounts: options.accounts })
-  const child = spawn(process.execPath, [script, input, options.idTokenClaims ? 'idTokenClaims' : ''], {
+  const child = spawn(process.execPath, [script, input, options.idTokenClaims ? 'idTokenClaims' : '', options.host ?? '127.0.0.1'], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'test' },
   })
