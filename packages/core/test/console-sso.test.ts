@@ -127,9 +127,12 @@ test('the start keeps the flow in a Lax, HttpOnly cookie of the provider paths a
 
 test('a sign-in with the role from the groups claim: made just in time, a Strict session, a same-site step to the console, audited with the address', async () => {
   const { answer, session } = await signIn('ada', { address: '203.0.113.9' })
-  assert.is(answer.status, 200, answer.text)
-  assert.ok(answer.text.includes('<meta http-equiv="refresh" content="0;url=/console">'))
-  assert.ok(answer.text.includes('href="/console"'), 'a link that goes on by hand')
+  assert.is(answer.status, 303, answer.text)
+  assert.is(answer.headers.get('location'), '/console/signed-in')
+  const signedIn = await browser('/console/signed-in')
+  assert.is(signedIn.status, 200)
+  assert.ok(signedIn.text.includes('<meta http-equiv="refresh" content="0;url=/console">'))
+  assert.ok(signedIn.text.includes('href="/console"'), 'a link that goes on by hand')
   const sessionCookie = named(answer, 'canvass_console') as string
   assert.ok(sessionCookie.includes('SameSite=Strict') && sessionCookie.includes('HttpOnly'))
   assert.ok(named(answer, 'canvass_console_sso')?.includes('Max-Age=0'), 'the flow cookie is cleared')
@@ -151,14 +154,14 @@ test('a sign-in with the role from the groups claim: made just in time, a Strict
 
 test('the highest mapped role wins; a role changed meanwhile is set back from the claim at the next sign-in and audited', async () => {
   const first = await signIn('olga')
-  assert.is(first.answer.status, 200, first.answer.text)
+  assert.is(first.answer.status, 303, first.answer.text)
   const [olga] = await peopleWith('olga@example.com')
   assert.is(olga?.role, 'owner')
   // Another owner so that olga is not the last one, then an owner demotes her in the console.
   await bed().canvass.admin.addConsolePerson({ email: `other-owner-${Date.now()}@example.com`, role: 'owner', projectId: bed().projectId })
   assert.is(await bed().storage.consoleAccounts.setRole(bed().projectId, olga!.id, 'viewer', clock.now()), 'updated')
   const again = await signIn('olga')
-  assert.is(again.answer.status, 200)
+  assert.is(again.answer.status, 303)
   assert.is((await consoleBoot(bed(), { cookie: again.session as string })).role, 'owner')
   const actions = (await auditOf(olga!.id)).map((entry) => [entry.action, entry.summary])
   assert.equal(actions, [
@@ -171,13 +174,13 @@ test('the highest mapped role wins; a role changed meanwhile is set back from th
 
 test('an account whose groups map to no role gets the default role (viewer)', async () => {
   const { answer, session } = await signIn('vic')
-  assert.is(answer.status, 200)
+  assert.is(answer.status, 303)
   assert.is((await consoleBoot(bed(), { cookie: session as string })).role, 'viewer')
 })
 
 test('a provider without a role claim: claims from the ID token, the default role, any domain', async () => {
   const { answer, session } = await signIn('pat', { providerId: 'plain' })
-  assert.is(answer.status, 200, answer.text)
+  assert.is(answer.status, 303, answer.text)
   assert.is((await consoleBoot(bed(), { cookie: session as string })).role, 'viewer')
 })
 
@@ -229,7 +232,7 @@ test('a replayed callback (the same code and state a second time, with the cooki
   const flow = await start('corp')
   const callback = await atProvider(corp, flow.location, 'ada')
   const first = await browser(callback, { cookies: [flow.flow] })
-  assert.is(first.status, 200, first.text)
+  assert.is(first.status, 303, first.text)
   const replay = await browser(callback, { cookies: [flow.flow] })
   assert.is(replay.status, 400)
   assert.ok(replay.text.includes('This sign-in was used already.'), replay.text)
@@ -262,7 +265,7 @@ test('two first sign-ins of one new email at once make one person, audited once 
   const answers = await Promise.all(callbacks.map((callback, index) => browser(callback, { cookies: [flows[index]!.flow] })))
   assert.equal(
     answers.map((answer) => answer.status),
-    [200, 200],
+    [303, 303],
   )
   const people = await peopleWith('twin@example.com')
   assert.is(people.length, 1)

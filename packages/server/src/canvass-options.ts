@@ -1,4 +1,4 @@
-import type { BlobStore, CanvassOptions, Storage } from '@canvass/core'
+import type { BlobStore, CanvassOptions, ConsoleAccountsOption, ConsoleSsoProviderOption, Storage } from '@canvass/core'
 import { createPostgresRateLimiter } from '@canvass/storage-kysely'
 import type { Kysely } from 'kysely'
 import { backgroundOptions } from './background'
@@ -56,8 +56,15 @@ export function serverCanvassOptions(
     // The console with Canvass's own people (docs/console-accounts.md), unless CANVASS_CONSOLE=off. Its cookies are
     // `Secure` when the request (as a proxy of TRUST_PROXY may tell) or PUBLIC_URL is https, which core decides
     // from `publicUrl` and `trustProxy` above; `consoleCookiesLine` says at start when they cannot be.
-    ...(config.console ? { console: { accounts: true, bundle: consoleBundle ?? CONSOLE_BUNDLE_MISSING } } : {}),
+    ...(config.console ? { console: { accounts: consoleAccountsOf(config), bundle: consoleBundle ?? CONSOLE_BUNDLE_MISSING } } : {}),
   }
+}
+
+/** `console.accounts` of the settings: single sign-on (docs/sso.md) and password sign-in, when set. */
+function consoleAccountsOf(config: StandaloneConfig): ConsoleAccountsOption {
+  if (config.consoleSso.length === 0 && config.consolePasswordSignIn) return true
+  // Core checks each provider at start (a TypeError that names what is wrong).
+  return { sso: config.consoleSso as ConsoleSsoProviderOption[], passwordSignIn: config.consolePasswordSignIn }
 }
 
 /**

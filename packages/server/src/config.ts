@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DEFAULT_AUDIT_LOG_RETENTION_DAYS } from '@canvass/core'
 import type { RateLimitOptions } from '@canvass/core'
@@ -79,6 +80,13 @@ export interface StandaloneConfig {
   log: 'text' | 'json'
   /** `CANVASS_CONSOLE=off`: no `/console` and no sign-in pages; on (default): the console with Canvass's own people. */
   console: boolean
+  /**
+   * `CANVASS_CONSOLE_SSO` (JSON) or `CANVASS_CONSOLE_SSO_FILE` (a JSON file's path): the OpenID providers of the
+   * console's single sign-on (docs/sso.md), as `console.accounts.sso` takes them; empty when unset.
+   */
+  consoleSso: unknown[]
+  /** `CANVASS_CONSOLE_PASSWORD_SIGN_IN=off`: no password sign-in (single sign-on and one-time links only). */
+  consolePasswordSignIn: boolean
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -124,7 +132,34 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     metricsToken: env.CANVASS_METRICS_TOKEN || undefined,
     log: env.CANVASS_LOG === 'json' ? 'json' : 'text',
     console: readBooleanSetting('CANVASS_CONSOLE', env.CANVASS_CONSOLE, true),
+    consoleSso: readConsoleSso(env.CANVASS_CONSOLE_SSO, env.CANVASS_CONSOLE_SSO_FILE && resolve(base, env.CANVASS_CONSOLE_SSO_FILE)),
+    consolePasswordSignIn: readBooleanSetting('CANVASS_CONSOLE_PASSWORD_SIGN_IN', env.CANVASS_CONSOLE_PASSWORD_SIGN_IN, true),
   }
+}
+
+/**
+ * The providers of `CANVASS_CONSOLE_SSO` (JSON) or of the JSON file `CANVASS_CONSOLE_SSO_FILE` names (where a
+ * client secret is kept out of the environment): an array, or one provider. Core checks each at start.
+ */
+function readConsoleSso(json: string | undefined, file: string | undefined): unknown[] {
+  if (json && file) throw new Error('Set CANVASS_CONSOLE_SSO or CANVASS_CONSOLE_SSO_FILE, not both')
+  const name = file ? 'CANVASS_CONSOLE_SSO_FILE' : 'CANVASS_CONSOLE_SSO'
+  let text = json
+  if (file) {
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (error) {
+      throw new Error(`CANVASS_CONSOLE_SSO_FILE: ${file} cannot be read (${(error as Error).message})`)
+    }
+  }
+  if (!text) return []
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    throw new Error(`${name} must be JSON: an array of providers, e.g. [{"id":"keycloak","name":"Keycloak","issuer":"https://…","clientId":"…","clientSecret":"…"}] (${(error as Error).message})`)
+  }
+  return Array.isArray(parsed) ? parsed : [parsed]
 }
 
 /** The default of `DATABASE_READ_MAX_LAG_MS`. */

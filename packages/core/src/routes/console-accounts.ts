@@ -27,7 +27,6 @@ import {
 } from '../domain/console/console-accounts'
 import { CanvassError, notAuthenticated } from '../errors'
 import { authenticate } from '../auth/authenticate'
-import { registerConsoleSsoRoutes } from './console-sso'
 import { newNonce } from '../http/html'
 import type { Field } from '../pages/accounts-page'
 import { accountsPageHtml, cookie, page, seeOther } from '../pages/accounts-page'
@@ -45,7 +44,6 @@ export type { ConsoleAccountsWiring } from '../domain/console/console-accounts'
  */
 export function registerConsoleAccountRoutes(routes: RouteTable, wiring: ConsoleAccountsWiring): void {
   registerConsoleAccountPages(routes, wiring)
-  registerConsoleSsoRoutes(routes, wiring)
   registerConsolePeopleRoutes(routes, wiring)
 }
 

@@ -22,6 +22,10 @@ const CALLBACK_ROUTE = '/console/sso/:providerId/callback'
  */
 export function registerConsoleSsoRoutes(routes: RouteTable, wiring: ConsoleAccountsWiring): void {
   const page = { auth: 'none', produces: 'text/html', requires: 'console' } as const
+  routes.get('/console/signed-in', (_request, ctx) => Promise.resolve(signedInPage(ctx)), {
+    summary: 'The page a single sign-on ends on: it goes on to `/console` at once, from this site, so that the session cookie (SameSite=Strict) is sent',
+    ...page,
+  })
   routes.get('/console/sso/:providerId', (request, ctx) => startSso(request, ctx, wiring), {
     summary:
       'Starts a single sign-on at a configured OpenID provider: keeps the flow (PKCE verifier, state, nonce) in a short-lived cookie and goes to the provider',
@@ -30,8 +34,9 @@ export function registerConsoleSsoRoutes(routes: RouteTable, wiring: ConsoleAcco
   })
   routes.get(CALLBACK_ROUTE, (request, ctx, info) => finishSso(request, ctx, info, wiring), {
     summary:
-      "The OpenID provider's redirect back: checks the flow, the ID token, the verified email and its domain, signs the person in (made at the first sign-in) and goes on to `/console`",
+      "The OpenID provider's redirect back: checks the flow, the ID token, the verified email and its domain, signs the person in (made at the first sign-in) and goes on to `/console/signed-in`",
     ...page,
+    status: 303,
     errors: [400, 401, 403, 409],
   })
 }
@@ -95,18 +100,24 @@ async function finishSso(request: IRequest, ctx: CanvassContext, info: Connectio
   if (result.outcome === 'refused') return refuse(REFUSALS[result.reason].status, REFUSALS[result.reason].words(provider))
   await auditSignIn(request, ctx, info, provider, result)
   const session = await createConsoleSession(ctx, result.person, wiring.settings)
-  // The session cookie is SameSite=Strict: a browser leaves it out of this answer's navigation, which came from
-  // the provider's site, so this page goes on to the console by a step of its own, from this site.
+  // The session cookie is SameSite=Strict: a browser leaves it out of this navigation, and of the redirects that
+  // follow it, as it came from the provider's site. The signed-in page goes on to the console by a step of its own,
+  // from this site, which sends it.
+  return seeOther(`${ctx.basePath}/console/signed-in`, [cleared, cookie(jar, jar.session, session.token, wiring.settings.sessionTtlSeconds)])
+}
+
+/** The page after a single sign-on: on to the console at once, by a navigation of this site (a link too, by hand). */
+function signedInPage(ctx: CanvassContext): Response {
   const nonce = newNonce()
   const html = accountsPageHtml({
     nonce,
     title: 'Signed in',
     heading: 'Signed in',
-    text: `You are signed in as ${result.person.email}.`,
+    text: 'Going on to the console.',
     links: [{ href: `${ctx.basePath}/console`, text: 'Continue to the console' }],
     refreshTo: `${ctx.basePath}/console`,
   })
-  return page(200, html, nonce, [cleared, cookie(jar, jar.session, session.token, wiring.settings.sessionTtlSeconds)])
+  return page(200, html, nonce)
 }
 
 /** The words and status of each refusal of `provisionSsoPerson`. */
@@ -181,7 +192,7 @@ async function auditSignIn(
         route: CALLBACK_ROUTE,
         resourceType: 'consolePerson',
         resourceId: person.id,
-        status: 200,
+        status: 303,
         summary: fields.length > 0 ? { fields } : {},
         address: address === 'unknown' ? null : address,
         requestId,
