@@ -16,6 +16,7 @@ import type { OpenApiDocument } from './openapi/document'
 import { openApiDocument } from './openapi/document'
 import type { PageAssets } from './pages/page-assets'
 import { createMemoryRateLimiter } from './rate-limit/create-memory-rate-limiter'
+import { createSsoClient } from './domain/console/sso/oidc-client'
 import { registerDocumentationRoutes } from './routes/documentation'
 import type { RouteDispatch } from './routes/mcp/mcp-route'
 import type { RouteFacts } from './mcp/mcp-tools'
@@ -78,7 +79,7 @@ export function describeRoutes(): { routes: readonly RouteEntry[]; openApi: Open
   // Handlers are registered but never called: the upload settings are never read.
   const noDispatch = () => () => Promise.reject(new Error('describeRoutes serves nothing'))
   const mcp: McpWiring = { dispatch: noDispatch, facts: routeFacts(entries) }
-  const consoleAccounts = { settings: consoleAccountSettings(true), limiter: createMemoryRateLimiter() }
+  const consoleAccounts = { settings: consoleAccountSettings(true), limiter: createMemoryRateLimiter(), sso: createSsoClient() }
   const consolePage = { bundle: '', signInUrl: undefined, accounts: true, editor: true }
   registerEveryRoute(table, {} as UploadSettings, async () => undefined, mcp, '', consoleAccounts, consolePage)
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: '/', version: API_VERSION }))

@@ -3,13 +3,14 @@ import type { Logger } from './context'
 import { DEFAULT_AUDIT_LOG_RETENTION_DAYS } from './domain/console/audit-log'
 import type { ConsoleAccountSettings } from './domain/console/console-accounts'
 import { CONSOLE_ACCOUNTS_MISSING, consoleAccountSettings } from './domain/console/console-accounts'
-import type { ConsoleAccountsWiring } from './routes/console-accounts'
+import type { ConsoleAccountsWiring } from './domain/console/console-accounts'
 import type { ConsoleWiring } from './routes/console'
 import { assertWidgetBundles } from './routes/widget'
 import { BLOB_DELETIONS_MISSING, RETENTION_MISSING } from './domain/optional-ports/upkeep-ports'
 import type { BackgroundOptions } from './workers/background-work'
 import { checkHookSettings } from './domain/optional-ports/hooks-ports'
 import { createMemoryRateLimiter } from './rate-limit/create-memory-rate-limiter'
+import { createSsoClient } from './domain/console/sso/oidc-client'
 import type { ProxyMatcher } from './http/trusted-proxies'
 import type { MailSettings } from './mail/mail-options'
 import { mailSettings } from './mail/mail-options'
@@ -108,7 +109,7 @@ function consoleAccountsOf(options: CanvassOptions): ConsoleAccountsWiring | und
   if (options.console?.authorize) throw new TypeError('console takes either authorize or accounts, not both')
   if (options.storage.consoleAccounts === undefined) throw new TypeError(CONSOLE_ACCOUNTS_MISSING)
   const settings: ConsoleAccountSettings = consoleAccountSettings(accounts)
-  return { settings, limiter: options.rateLimits?.limiter ?? createMemoryRateLimiter() }
+  return { settings, limiter: options.rateLimits?.limiter ?? createMemoryRateLimiter(), sso: createSsoClient() }
 }
 
 /**

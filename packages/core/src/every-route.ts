@@ -54,6 +54,7 @@ import { registerApiKeyRoutes } from './routes/management/api-keys'
 import type { ConsoleAccountsWiring } from './routes/console-accounts'
 import { registerConsoleAccountRoutes } from './routes/console-accounts'
 import { registerConsoleMailRoutes } from './routes/console-mail'
+import { registerConsoleSsoRoutes } from './routes/console-sso'
 
 /** What the MCP route needs of the handler: a way to the other routes, and what they declare. */
 export interface McpWiring {
@@ -126,5 +127,8 @@ export function registerEveryRoute(
   }
   if (editor !== undefined) registerEditorRoutes(table, editor)
   if (consolePage) registerConsoleRoutes(table, consolePage)
-  if (consoleAccounts) registerConsoleAccountRoutes(table, consoleAccounts)
+  if (consoleAccounts) {
+    registerConsoleAccountRoutes(table, consoleAccounts)
+    registerConsoleSsoRoutes(table, consoleAccounts)
+  }
 }

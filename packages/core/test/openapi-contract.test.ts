@@ -495,6 +495,11 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'DELETE /api/v1/management/api-keys/{apiKeyId}': async () => ({
     path: { apiKeyId: (await canvass.admin.createApiKey({ environmentId: seeds.environmentId![0] as string, label: 'example' })).id },
   }),
+  // Single sign-on's last page, the same for everyone: it only goes on to /console.
+  'GET /console/signed-in': async () => ({}),
+  // The bed has no single sign-on provider: these answer their 404 page (a provider's flow is console-sso.test.ts's).
+  'GET /console/sso/{providerId}': async () => ({ path: { providerId: 'keycloak' } }),
+  'GET /console/sso/{providerId}/callback': async () => ({ path: { providerId: 'keycloak' }, query: { code: 'x', state: 'y' } }),
   'POST /api/v1/console/people': async () => ({ body: { email: `example-${Date.now()}@example.com`, role: 'viewer' } }),
   'PATCH /api/v1/console/people/{consolePersonId}': async () => ({
     path: { consolePersonId: await freshConsolePerson() },

@@ -1,4 +1,4 @@
-import type { BlobStore, CanvassOptions, MailTransport, Storage } from '@canvass/core'
+import type { BlobStore, CanvassOptions, ConsoleAccountsOption, ConsoleSsoProviderOption, MailTransport, Storage } from '@canvass/core'
 import { createPostgresRateLimiter } from '@canvass/storage-kysely'
 import type { Kysely } from 'kysely'
 import { backgroundOptions } from './background'
@@ -62,8 +62,15 @@ export function serverCanvassOptions(
     ...(mailTransport && config.mailFrom
       ? { mail: { transport: mailTransport, from: config.mailFrom, ...(limiter ? { limiter } : {}) } }
       : {}),
-    ...(config.console ? { console: { accounts: true, bundle: consoleBundle ?? CONSOLE_BUNDLE_MISSING } } : {}),
+        ...(config.console ? { console: { accounts: consoleAccountsOf(config), bundle: consoleBundle ?? CONSOLE_BUNDLE_MISSING } } : {}),
   }
+}
+
+/** `console.accounts` of the settings: single sign-on (docs/sso.md) and password sign-in, when set. */
+function consoleAccountsOf(config: StandaloneConfig): ConsoleAccountsOption {
+  if (config.consoleSso.length === 0 && config.consolePasswordSignIn) return true
+  // Core checks each provider at start (a TypeError that names what is wrong).
+  return { sso: config.consoleSso as ConsoleSsoProviderOption[], passwordSignIn: config.consolePasswordSignIn }
 }
 
 /**

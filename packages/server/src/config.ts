@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DEFAULT_AUDIT_LOG_RETENTION_DAYS, parseMailFrom } from '@canvass/core'
 import type { RateLimitOptions } from '@canvass/core'
@@ -86,6 +87,13 @@ export interface StandaloneConfig {
   smtpUrl: string | undefined
   /** `MAIL_FROM`: the sender of every mail (`canvass@example.com` or `Canvass <canvass@example.com>`); required with `SMTP_URL`. */
   mailFrom: string | undefined
+  /**
+   * `CANVASS_CONSOLE_SSO` (JSON) or `CANVASS_CONSOLE_SSO_FILE` (a JSON file's path): the OpenID providers of the
+   * console's single sign-on (docs/sso.md), as `console.accounts.sso` takes them; empty when unset.
+   */
+  consoleSso: unknown[]
+  /** `CANVASS_CONSOLE_PASSWORD_SIGN_IN=off`: no password sign-in (single sign-on and one-time links only). */
+  consolePasswordSignIn: boolean
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -132,6 +140,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     log: env.CANVASS_LOG === 'json' ? 'json' : 'text',
     console: readBooleanSetting('CANVASS_CONSOLE', env.CANVASS_CONSOLE, true),
     ...readMailSettings(env.SMTP_URL, env.MAIL_FROM),
+    consoleSso: readConsoleSso(env.CANVASS_CONSOLE_SSO, env.CANVASS_CONSOLE_SSO_FILE && resolve(base, env.CANVASS_CONSOLE_SSO_FILE)),
+    consolePasswordSignIn: readBooleanSetting('CANVASS_CONSOLE_PASSWORD_SIGN_IN', env.CANVASS_CONSOLE_PASSWORD_SIGN_IN, true),
   }
 }
 
@@ -151,6 +161,31 @@ function readMailSettings(
   if (!from) throw new Error('MAIL_FROM is needed with SMTP_URL: the address mails are sent from, e.g. "Canvass <canvass@example.com>"')
   parseMailFrom(from, 'MAIL_FROM')
   return { smtpUrl: url, mailFrom: from }
+}
+
+/**
+ * The providers of `CANVASS_CONSOLE_SSO` (JSON) or of the JSON file `CANVASS_CONSOLE_SSO_FILE` names (where a
+ * client secret is kept out of the environment): an array, or one provider. Core checks each at start.
+ */
+function readConsoleSso(json: string | undefined, file: string | undefined): unknown[] {
+  if (json && file) throw new Error('Set CANVASS_CONSOLE_SSO or CANVASS_CONSOLE_SSO_FILE, not both')
+  const name = file ? 'CANVASS_CONSOLE_SSO_FILE' : 'CANVASS_CONSOLE_SSO'
+  let text = json
+  if (file) {
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (error) {
+      throw new Error(`CANVASS_CONSOLE_SSO_FILE: ${file} cannot be read (${(error as Error).message})`)
+    }
+  }
+  if (!text) return []
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    throw new Error(`${name} must be JSON: an array of providers, e.g. [{"id":"keycloak","name":"Keycloak","issuer":"https://…","clientId":"…","clientSecret":"…"}] (${(error as Error).message})`)
+  }
+  return Array.isArray(parsed) ? parsed : [parsed]
 }
 
 /** The default of `DATABASE_READ_MAX_LAG_MS`. */

@@ -23,6 +23,7 @@ const SWITCHES: { variable: string; read: (config: StandaloneConfig) => boolean;
   { variable: 'CANVASS_RETENTION', read: (config) => config.runRetention, unset: true },
   { variable: 'CANVASS_PGLITE_OPTIMIZE', read: (config) => config.pgliteOptimize, unset: false },
   { variable: 'CANVASS_CONSOLE', read: (config) => config.console, unset: true },
+  { variable: 'CANVASS_CONSOLE_PASSWORD_SIGN_IN', read: (config) => config.consolePasswordSignIn, unset: true },
 ]
 
 /** The spellings docs/configuration.md gives, written here rather than taken from the source. */

@@ -63,3 +63,5 @@ export type { TestS3BlobStore } from './s3-blob-store'
 export { TEST_NODE_FLAGS, closedPort, skipSuiteUnless, skipTest } from '@canvass/test-utils'
 /** Kysely's `sql` tag, for a test that changes the bed's database (`bed.db`) beyond what the API reaches. */
 export { sql } from 'kysely'
+export { startOidcProvider } from './oidc-provider'
+export type { OidcTestAccount, OidcTestClient, OidcTestProvider } from './oidc-provider'

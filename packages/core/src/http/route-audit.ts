@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'retention',
   'revoke',
   'import',
+  'login',
 ] as const
 
 /** What an audit entry says was done. */

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { IRequest } from 'itty-router'
 import type { CanvassContext, ConnectionInfo, Handler } from '../context'
 import { param } from '../context'
-import type { ConsoleAccountSettings, ConsoleCookies } from '../domain/console/console-accounts'
+import type { ConsoleAccountsWiring } from '../domain/console/console-accounts'
 import {
   CONSOLE_ROLES,
   accountOfPassword,
@@ -27,18 +27,15 @@ import {
 } from '../domain/console/console-accounts'
 import { CanvassError, notAuthenticated, validationError } from '../errors'
 import { authenticate } from '../auth/authenticate'
-import { escapeHtml, htmlResponse, newNonce } from '../http/html'
+import { newNonce } from '../http/html'
+import type { Field } from '../pages/accounts-page'
+import { accountsPageHtml, cookie, page, seeOther } from '../pages/accounts-page'
 import { ok } from '../http/respond'
 import type { RouteTable } from '../http/route-table'
-import type { RateLimiter } from '../ports/rate-limiter'
 import type { ConsoleAccountRecord } from '../ports/storage'
 import { strictObject } from '../schemas/strict-object'
 
-/** What the accounts routes need besides the context: the lifetimes and where sign-ins are counted. */
-export interface ConsoleAccountsWiring {
-  settings: ConsoleAccountSettings
-  limiter: RateLimiter
-}
+export type { ConsoleAccountsWiring } from '../domain/console/console-accounts'
 
 /**
  * The accounts mode's pages (sign-in by password or one-time link, sign-out) and the people routes
@@ -54,17 +51,18 @@ export function registerConsoleAccountRoutes(routes: RouteTable, wiring: Console
 
 function registerConsoleAccountPages(routes: RouteTable, wiring: ConsoleAccountsWiring): void {
   const page = { auth: 'none', produces: 'text/html', requires: 'console' } as const
-  routes.get('/console/sign-in', (request, ctx) => signInPage(request, ctx), {
-    summary: 'The console sign-in page (accounts mode): email and password',
+  routes.get('/console/sign-in', (request, ctx) => signInPage(request, ctx, wiring), {
+    summary: 'The console sign-in page (accounts mode): email and password, and a button per single sign-on provider',
     ...page,
   })
   routes.post('/console/sign-in', (request, ctx, info) => signIn(request, ctx, info, wiring), {
-    summary: 'Signs in to the console by email and password (a form post); sets the session cookie and goes to `/console`',
+    summary:
+      'Signs in to the console by email and password (a form post); sets the session cookie and goes to `/console` (403 when password sign-in is off)',
     ...page,
     status: 303,
     errors: [401, 403, 413],
   })
-  routes.get('/console/link/:token', (request, ctx) => linkPage(request, ctx), {
+  routes.get('/console/link/:token', (request, ctx) => linkPage(request, ctx, wiring), {
     summary: 'A one-time sign-in link of the console: a page with a button (the link is used by the form post, never by opening it)',
     ...page,
     errors: [404],
@@ -82,25 +80,6 @@ function registerConsoleAccountPages(routes: RouteTable, wiring: ConsoleAccounts
     status: 303,
     errors: [403],
   })
-}
-
-/** The answer of a page: HTML with the page headers, and cookies to set. */
-function page(status: number, html: string, nonce: string, cookies: string[] = [], extra: Record<string, string> = {}): Response {
-  const response = htmlResponse(status, html, nonce, extra)
-  for (const cookie of cookies) response.headers.append('set-cookie', cookie)
-  return response
-}
-
-/** A 303 to `location`, with cookies to set. */
-function seeOther(location: string, cookies: string[]): Response {
-  const headers = new Headers({ location, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
-  for (const cookie of cookies) headers.append('set-cookie', cookie)
-  return new Response(null, { status: 303, headers })
-}
-
-/** A cookie of `jar` (`consoleCookies`) as docs/console-accounts.md says: HttpOnly, SameSite=Strict, the base path, Max-Age, Secure on https. */
-function cookie(jar: ConsoleCookies, name: string, value: string, maxAgeSeconds: number): string {
-  return `${name}=${value}; Path=${jar.path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${jar.secure ? '; Secure' : ''}`
 }
 
 const FORM_COOKIE_SECONDS = 60 * 60
@@ -161,71 +140,6 @@ function crossSite(request: Request): boolean {
   return site !== null && site !== 'same-origin' && site !== 'none'
 }
 
-interface Field {
-  name: string
-  label: string
-  type: 'email' | 'password'
-  autocomplete: string
-  required: boolean
-  value?: string
-  hint?: string
-}
-
-/** A page of the accounts mode: a heading, words, an error said aloud, and a form with labelled fields. */
-function accountsPageHtml(input: {
-  nonce: string
-  title: string
-  heading: string
-  text?: string
-  error?: string
-  form?: { action: string; csrf: string; fields: Field[]; button: string }
-  footer?: string
-}): string {
-  const error = input.error ? `<p class="error" id="form-error" role="alert">${escapeHtml(input.error)}</p>` : ''
-  const form = input.form
-    ? `<form method="post" action="${escapeHtml(input.form.action)}"><input type="hidden" name="csrf" value="${escapeHtml(input.form.csrf)}">` +
-      input.form.fields
-        .map((field) => {
-          const hint = field.hint ? `<span class="hint" id="${field.name}-hint">${escapeHtml(field.hint)}</span>` : ''
-          const described = [field.hint ? `${field.name}-hint` : '', input.error ? 'form-error' : ''].filter(Boolean).join(' ')
-          return (
-            `<label for="${field.name}">${escapeHtml(field.label)}</label>${hint}` +
-            `<input id="${field.name}" name="${field.name}" type="${field.type}" autocomplete="${field.autocomplete}"` +
-            `${field.required ? ' required' : ''}${field.value !== undefined ? ` value="${escapeHtml(field.value)}"` : ''}` +
-            `${described ? ` aria-describedby="${described}"` : ''}${input.error ? ' aria-invalid="true"' : ''} maxlength="254">`
-          )
-        })
-        .join('') +
-      `<button type="submit">${escapeHtml(input.form.button)}</button></form>`
-    : ''
-  const text = input.text ? `<p>${escapeHtml(input.text)}</p>` : ''
-  const footer = input.footer ? `<p class="hint">${escapeHtml(input.footer)}</p>` : ''
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(input.title)}</title>
-<style nonce="${input.nonce}">${ACCOUNTS_STYLE}</style>
-</head>
-<body>
-<main class="card"><h1>${escapeHtml(input.heading)}</h1>${text}${error}${form}${footer}</main>
-</body>
-</html>
-`
-}
-
-const ACCOUNTS_STYLE =
-  'html,body{margin:0}body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#0f172a;background:#f1f5f9}' +
-  '.card{max-width:420px;margin:12vh auto 32px;padding:32px;background:#fff;border:1px solid #e2e8f0;border-radius:12px}' +
-  'h1{font-size:1.35rem;margin:0 0 8px}p{margin:0 0 12px;color:#475569;line-height:1.5}' +
-  'label{display:block;margin:16px 0 6px;font-weight:600}.hint{display:block;color:#475569;font-size:.9rem;margin:0 0 6px}' +
-  'input{box-sizing:border-box;font:inherit;padding:8px 10px;border:1px solid #64748b;border-radius:8px;width:100%}' +
-  'button{font:inherit;font-weight:600;margin-top:20px;padding:8px 16px;border:0;border-radius:8px;background:#334155;color:#fff;cursor:pointer}' +
-  'button:focus-visible,input:focus{outline:2px solid #334155;outline-offset:2px}.error{color:#b91c1c;font-weight:600}'
-
 const EMAIL_FIELD: Field = { name: 'email', label: 'Email', type: 'email', autocomplete: 'username', required: true }
 const PASSWORD_FIELD: Field = { name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', required: true }
 const NEW_PASSWORD_FIELD: Field = {
@@ -247,19 +161,44 @@ function signInForm(ctx: CanvassContext, csrf: string, email?: string) {
 }
 
 const NO_PASSWORD = 'No password? Ask an owner of the project for a one-time sign-in link.'
+const NO_ACCOUNT = 'No account there? Ask an owner of the project for a one-time sign-in link.'
 
-async function signInPage(request: IRequest, ctx: CanvassContext): Promise<Response> {
+/** The sign-in page's "Sign in with <name>" links, one per single sign-on provider (docs/sso.md). */
+function ssoLinks(ctx: CanvassContext, wiring: ConsoleAccountsWiring) {
+  return wiring.settings.sso.map((provider) => ({
+    href: `${ctx.basePath}/console/sso/${provider.id}`,
+    text: `Sign in with ${provider.name}`,
+  }))
+}
+
+async function signInPage(request: IRequest, ctx: CanvassContext, wiring: ConsoleAccountsWiring): Promise<Response> {
   if (await consoleAccountsAccess(ctx)(request)) return seeOther(`${ctx.basePath}/console`, [])
   const nonce = newNonce()
-  const { token, cookies } = formToken(request, ctx)
+  const passwords = wiring.settings.passwordSignIn
+  const { token, cookies } = passwords ? formToken(request, ctx) : { token: '', cookies: [] }
   const html = accountsPageHtml({
     nonce,
     title: 'Sign in',
     heading: 'Sign in to Canvass',
-    form: signInForm(ctx, token),
-    footer: NO_PASSWORD,
+    ...(passwords ? { form: signInForm(ctx, token) } : {}),
+    links: ssoLinks(ctx, wiring),
+    footer: passwords ? NO_PASSWORD : NO_ACCOUNT,
   })
   return page(200, html, nonce, cookies)
+}
+
+/** The answer of a password sign-in while `passwordSignIn` is false: 403, and the ways that do sign in. */
+function passwordsOff(ctx: CanvassContext, wiring: ConsoleAccountsWiring): Response {
+  const nonce = newNonce()
+  const html = accountsPageHtml({
+    nonce,
+    title: 'Sign in',
+    heading: 'Sign in to Canvass',
+    error: 'Signing in with a password is turned off here.',
+    links: ssoLinks(ctx, wiring),
+    footer: NO_ACCOUNT,
+  })
+  return page(403, html, nonce)
 }
 
 /** A page saying the form was not sent from Canvass's own page (or its cookie expired), with a fresh form. */
@@ -284,6 +223,10 @@ function tooLarge(): Response {
 }
 
 async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionInfo, wiring: ConsoleAccountsWiring): Promise<Response> {
+  if (!wiring.settings.passwordSignIn) {
+    await request.body?.cancel().catch(() => {})
+    return passwordsOff(ctx, wiring)
+  }
   const form = await readForm(request)
   if (form === 'too_large') return tooLarge()
   const rawEmail = (form.get('email') ?? '').slice(0, 1000)
@@ -301,6 +244,7 @@ async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionIn
         heading: 'Sign in to Canvass',
         error,
         form: signInForm(ctx, token, rawEmail),
+        links: ssoLinks(ctx, wiring),
         footer: NO_PASSWORD,
       }),
       nonce,
@@ -363,9 +307,12 @@ const CURRENT_PASSWORD_FIELD: Field = {
  */
 type LinkFor = { kind: 'firstOwner' } | { kind: 'person'; email: string; hasPassword: boolean }
 
-function linkForm(ctx: CanvassContext, token: string, csrf: string, linkFor: LinkFor) {
-  const fields =
-    linkFor.kind === 'firstOwner'
+function linkForm(ctx: CanvassContext, token: string, csrf: string, linkFor: LinkFor, passwords: boolean) {
+  const fields = !passwords
+    ? linkFor.kind === 'firstOwner'
+      ? [{ ...EMAIL_FIELD, autocomplete: 'email' }]
+      : []
+    : linkFor.kind === 'firstOwner'
       ? [
           { ...EMAIL_FIELD, autocomplete: 'email' },
           { ...NEW_PASSWORD_FIELD, label: 'Password (optional)' },
@@ -377,17 +324,26 @@ function linkForm(ctx: CanvassContext, token: string, csrf: string, linkFor: Lin
   return { action: `${ctx.basePath}/console/link/${token}`, csrf, fields, button }
 }
 
-function linkPageHtml(ctx: CanvassContext, nonce: string, token: string, csrf: string, linkFor: LinkFor, error?: string) {
+/** The page of a link; without `passwords` (`passwordSignIn` false) it asks for none. */
+function linkPageHtml(
+  ctx: CanvassContext,
+  nonce: string,
+  token: string,
+  csrf: string,
+  linkFor: LinkFor,
+  passwords: boolean,
+  error?: string,
+) {
   const firstOwner = linkFor.kind === 'firstOwner'
   return accountsPageHtml({
     nonce,
     title: 'Sign in',
     heading: firstOwner ? 'Become the first owner' : 'Sign in to Canvass',
     text: firstOwner
-      ? 'This link makes you the first owner of the project. Give your email; a password is optional.'
+      ? `This link makes you the first owner of the project. Give your email${passwords ? '; a password is optional' : ''}.`
       : `This one-time link signs in ${linkFor.email}. It works once.`,
     ...(error ? { error } : {}),
-    form: linkForm(ctx, token, csrf, linkFor),
+    form: linkForm(ctx, token, csrf, linkFor, passwords),
   })
 }
 
@@ -414,13 +370,13 @@ async function linkStillFits(ctx: CanvassContext, projectId: string | null, acco
 }
 
 /** The page of a one-time link: opening it (a mail client's preview, a scanner) uses nothing; its button does. */
-async function linkPage(request: IRequest, ctx: CanvassContext): Promise<Response> {
+async function linkPage(request: IRequest, ctx: CanvassContext, wiring: ConsoleAccountsWiring): Promise<Response> {
   const token = param(request, 'token')
   const usable = isConsoleToken(token) ? await usableLink(ctx, token) : null
   if (!usable) return linkNotValid()
   const nonce = newNonce()
   const form = formToken(request, ctx)
-  return page(200, linkPageHtml(ctx, nonce, token, form.token, usable.linkFor), nonce, form.cookies)
+  return page(200, linkPageHtml(ctx, nonce, token, form.token, usable.linkFor, wiring.settings.passwordSignIn), nonce, form.cookies)
 }
 
 async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionInfo, wiring: ConsoleAccountsWiring): Promise<Response> {
@@ -434,11 +390,12 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
   const nonce = newNonce()
   const fresh = formToken(request, ctx)
   const again = (status: number, error: string, extra: Record<string, string> = {}) =>
-    page(status, linkPageHtml(ctx, nonce, token, fresh.token, linkFor, error), nonce, fresh.cookies, extra)
+    page(status, linkPageHtml(ctx, nonce, token, fresh.token, linkFor, wiring.settings.passwordSignIn, error), nonce, fresh.cookies, extra)
   if (crossSite(request) || !formTokenRight(request, ctx, form)) {
     return again(403, 'This form has expired or did not come from this site. Please send it again.')
   }
-  const password = form.get('password') || undefined
+  // With password sign-in off a link sets no password: one could not be used.
+  const password = (wiring.settings.passwordSignIn && form.get('password')) || undefined
   const problem = password === undefined ? undefined : passwordProblem(password)
   if (problem) return again(400, `${problem}.`)
   if (holder === null) {

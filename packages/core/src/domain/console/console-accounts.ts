@@ -20,6 +20,9 @@ import type {
   Storage,
 } from '../../ports/storage/index'
 import type { ConsoleAccess, ConsoleGrant } from './console-grant'
+import type { ConsoleSsoProviderOption, SsoProvider } from './sso/sso-settings'
+import { ssoProviders } from './sso/sso-settings'
+import type { SsoClient } from './sso/oidc-client'
 
 export type { ConsoleRole } from '../../ports/storage/index'
 export type { ConsoleGrant } from './console-grant'
@@ -37,13 +40,39 @@ export function accountStore(storage: Pick<Storage, 'consoleAccounts'>): Console
   return storage.consoleAccounts
 }
 
-/** `console.accounts` as given: `true`, or lifetimes in seconds. */
-export type ConsoleAccountsOption = true | { sessionTtlSeconds?: number; linkTtlSeconds?: number }
+/** `console.accounts` as given: `true`, or its settings. */
+export type ConsoleAccountsOption =
+  | true
+  | {
+      /** @default 43200 (12 hours) */
+      sessionTtlSeconds?: number
+      /** @default 86400 (24 hours) */
+      linkTtlSeconds?: number
+      /**
+       * OpenID providers people sign in with (docs/sso.md): a "Sign in with <name>" button each.
+       * @default []
+       */
+      sso?: ConsoleSsoProviderOption[]
+      /**
+       * false: no password form, and a password sign-in is refused (one-time links still sign in).
+       * @default true
+       */
+      passwordSignIn?: boolean
+    }
 
-/** The lifetimes the accounts mode runs with. */
+/** What the accounts routes need besides the context: the settings, where sign-ins are counted, the SSO client. */
+export interface ConsoleAccountsWiring {
+  settings: ConsoleAccountSettings
+  limiter: RateLimiter
+  sso: SsoClient
+}
+
+/** The settings the accounts mode runs with. */
 export interface ConsoleAccountSettings {
   sessionTtlSeconds: number
   linkTtlSeconds: number
+  sso: SsoProvider[]
+  passwordSignIn: boolean
 }
 
 export const CONSOLE_ROLES = ['viewer', 'editor', 'owner'] as const satisfies readonly ConsoleRole[]
@@ -76,9 +105,19 @@ export function consoleCookies(request: Request, ctx: Pick<CanvassContext, 'publ
   return { secure, path, session: prefix + SESSION_COOKIE, form: prefix + FORM_COOKIE }
 }
 
-/** The settings of an `accounts` option, checked: lifetimes are whole seconds from 60 to 30 days. */
+const ACCOUNTS_KEYS = ['sessionTtlSeconds', 'linkTtlSeconds', 'sso', 'passwordSignIn']
+
+/** The settings of an `accounts` option, checked: lifetimes are whole seconds from 60 to 30 days; SSO as `ssoProviders` says. */
 export function consoleAccountSettings(option: ConsoleAccountsOption): ConsoleAccountSettings {
   const given = option === true ? {} : option
+  if (given === null || typeof given !== 'object') throw new TypeError('console.accounts must be true or an object of settings')
+  for (const key of Object.keys(given)) {
+    if (!ACCOUNTS_KEYS.includes(key))
+      throw new TypeError(`console.accounts has an unknown setting "${key}" (known: ${ACCOUNTS_KEYS.join(', ')})`)
+  }
+  if (given.passwordSignIn !== undefined && typeof given.passwordSignIn !== 'boolean') {
+    throw new TypeError('console.accounts.passwordSignIn must be true or false')
+  }
   const seconds = (value: number | undefined, fallback: number, name: string) => {
     const chosen = value ?? fallback
     if (!Number.isInteger(chosen) || chosen < 60 || chosen > 30 * 24 * 60 * 60) {
@@ -89,6 +128,8 @@ export function consoleAccountSettings(option: ConsoleAccountsOption): ConsoleAc
   return {
     sessionTtlSeconds: seconds(given.sessionTtlSeconds, DEFAULT_SESSION_TTL_SECONDS, 'sessionTtlSeconds'),
     linkTtlSeconds: seconds(given.linkTtlSeconds, DEFAULT_LINK_TTL_SECONDS, 'linkTtlSeconds'),
+    sso: ssoProviders(given.sso),
+    passwordSignIn: given.passwordSignIn ?? true,
   }
 }
 
