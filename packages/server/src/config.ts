@@ -183,7 +183,9 @@ function readConsoleSso(json: string | undefined, file: string | undefined): unk
   try {
     parsed = JSON.parse(text)
   } catch (error) {
-    throw new Error(`${name} must be JSON: an array of providers, e.g. [{"id":"keycloak","name":"Keycloak","issuer":"https://…","clientId":"…","clientSecret":"…"}] (${(error as Error).message})`)
+    throw new Error(
+      `${name} must be JSON: an array of providers, e.g. [{"id":"keycloak","name":"Keycloak","issuer":"https://…","clientId":"…","clientSecret":"…"}] (${(error as Error).message})`,
+    )
   }
   return Array.isArray(parsed) ? parsed : [parsed]
 }

@@ -17,7 +17,14 @@ const PROVIDER = { id: 'keycloak', name: 'Keycloak', issuer: 'https://id.example
 
 /** `console.accounts` as the server would give it to core, for `env`. */
 function accountsOf(env: Record<string, string>): unknown {
-  const options = serverCanvassOptions(readConfig(env), { db: {} as never, storage: {} as never, secret: 's', blobStore: undefined, metrics: undefined, consoleBundle: '' } as never)
+  const options = serverCanvassOptions(readConfig(env), {
+    db: {} as never,
+    storage: {} as never,
+    secret: 's',
+    blobStore: undefined,
+    metrics: undefined,
+    consoleBundle: '',
+  } as never)
   return options.console?.accounts
 }
 
@@ -27,7 +34,11 @@ test('unset: accounts as before; CANVASS_CONSOLE_SSO and CANVASS_CONSOLE_PASSWOR
     sso: [PROVIDER],
     passwordSignIn: false,
   })
-  assert.equal(accountsOf({ CANVASS_CONSOLE_SSO: JSON.stringify(PROVIDER) }), { sso: [PROVIDER], passwordSignIn: true }, 'one provider alone')
+  assert.equal(
+    accountsOf({ CANVASS_CONSOLE_SSO: JSON.stringify(PROVIDER) }),
+    { sso: [PROVIDER], passwordSignIn: true },
+    'one provider alone',
+  )
 })
 
 test('CANVASS_CONSOLE_SSO_FILE is read from its file; both variables, a missing file or bad JSON stop the start naming the variable', async () => {
@@ -37,7 +48,10 @@ test('CANVASS_CONSOLE_SSO_FILE is read from its file; both variables, a missing 
     await writeFile(file, JSON.stringify([PROVIDER]))
     assert.equal(accountsOf({ CANVASS_CONSOLE_SSO_FILE: file }), { sso: [PROVIDER], passwordSignIn: true })
     assert.throws(() => readConfig({ CANVASS_CONSOLE_SSO_FILE: file, CANVASS_CONSOLE_SSO: '[]' }), /not both/)
-    assert.throws(() => readConfig({ CANVASS_CONSOLE_SSO_FILE: join(folder, 'missing.json') }), /CANVASS_CONSOLE_SSO_FILE: .* cannot be read/)
+    assert.throws(
+      () => readConfig({ CANVASS_CONSOLE_SSO_FILE: join(folder, 'missing.json') }),
+      /CANVASS_CONSOLE_SSO_FILE: .* cannot be read/,
+    )
     assert.throws(() => readConfig({ CANVASS_CONSOLE_SSO: '[{id:' }), /CANVASS_CONSOLE_SSO must be JSON/)
   } finally {
     await rm(folder, { recursive: true, force: true })
@@ -46,7 +60,12 @@ test('CANVASS_CONSOLE_SSO_FILE is read from its file; both variables, a missing 
 
 test("a provider core refuses stops createCanvass with core's TypeError", () => {
   const config = readConfig({ CANVASS_CONSOLE_SSO: JSON.stringify([{ ...PROVIDER, issuer: 'http://id.example.com' }]) })
-  const options = serverCanvassOptions(config, { db: {} as never, storage: { consoleAccounts: {} } as never, secret: 's', consoleBundle: '' } as never)
+  const options = serverCanvassOptions(config, {
+    db: {} as never,
+    storage: { consoleAccounts: {} } as never,
+    secret: 's',
+    consoleBundle: '',
+  } as never)
   assert.throws(() => createCanvass(options), /issuer must be an https URL/)
 })
 

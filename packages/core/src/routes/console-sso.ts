@@ -23,7 +23,8 @@ const CALLBACK_ROUTE = '/console/sso/:providerId/callback'
 export function registerConsoleSsoRoutes(routes: RouteTable, wiring: ConsoleAccountsWiring): void {
   const page = { auth: 'none', produces: 'text/html', requires: 'console' } as const
   routes.get('/console/signed-in', (_request, ctx) => Promise.resolve(signedInPage(ctx)), {
-    summary: 'The page a single sign-on ends on: it goes on to `/console` at once, from this site, so that the session cookie (SameSite=Strict) is sent',
+    summary:
+      'The page a single sign-on ends on: it goes on to `/console` at once, from this site, so that the session cookie (SameSite=Strict) is sent',
     ...page,
   })
   routes.get('/console/sso/:providerId', (request, ctx) => startSso(request, ctx, wiring), {
@@ -103,7 +104,10 @@ async function finishSso(request: IRequest, ctx: CanvassContext, info: Connectio
   // The session cookie is SameSite=Strict: a browser leaves it out of this navigation, and of the redirects that
   // follow it, as it came from the provider's site. The signed-in page goes on to the console by a step of its own,
   // from this site, which sends it.
-  return seeOther(`${ctx.basePath}/console/signed-in`, [cleared, cookie(jar, jar.session, session.token, wiring.settings.sessionTtlSeconds)])
+  return seeOther(`${ctx.basePath}/console/signed-in`, [
+    cleared,
+    cookie(jar, jar.session, session.token, wiring.settings.sessionTtlSeconds),
+  ])
 }
 
 /** The page after a single sign-on: on to the console at once, by a navigation of this site (a link too, by hand). */
