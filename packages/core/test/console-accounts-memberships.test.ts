@@ -20,15 +20,20 @@ const address = () => `10.86.${Math.floor(counter / 250)}.${counter % 250}`
 
 /** The grants a session cookie gives. */
 const grantsOf = (session: string) =>
-  consoleAccountsAuthorize({ storage: bed().storage, now: () => new Date(), publicUrl: undefined, basePath: '', requestProtocol: () => 'http:' })(
-    new Request(`${TEST_ORIGIN}/console`, { headers: { cookie: session } }),
-  )
+  consoleAccountsAuthorize({
+    storage: bed().storage,
+    now: () => new Date(),
+    publicUrl: undefined,
+    basePath: '',
+    requestProtocol: () => 'http:',
+  })(new Request(`${TEST_ORIGIN}/console`, { headers: { cookie: session } }))
 
 /** Two projects, A (the person a viewer there, added first) and B (an owner there), each with an owner of its own, and the person signed in. */
 async function personOfTwo() {
   const a = await bed().newProject('Members A')
   const b = await bed().newProject('Members B')
-  for (const project of [a, b]) await bed().canvass.admin.addConsolePerson({ email: uniqueEmail(), role: 'owner', projectId: project.projectId })
+  for (const project of [a, b])
+    await bed().canvass.admin.addConsolePerson({ email: uniqueEmail(), role: 'owner', projectId: project.projectId })
   const email = uniqueEmail()
   const inA = await bed().canvass.admin.addConsolePerson({ email, role: 'viewer', projectId: a.projectId, password: PASSWORD })
   const inB = await bed().canvass.admin.addConsolePerson({ email, role: 'owner', projectId: b.projectId })
@@ -172,7 +177,10 @@ test('a first-owner link refuses an email that has an account; a new email makes
   const made = await postForm(bed(), link.path, { email: uniqueEmail(), password: PASSWORD })
   assert.is(made.status, 303, made.text)
   const grants = await grantsOf(sessionOf(made) as string)
-  assert.equal(grants?.map((grant) => [grant.projectId, grant.role]), [[project.projectId, 'owner']])
+  assert.equal(
+    grants?.map((grant) => [grant.projectId, grant.role]),
+    [[project.projectId, 'owner']],
+  )
 })
 
 test.run()

@@ -84,7 +84,13 @@ test("an authorize answering a list: each project's environment works under that
         'x-canvass-csrf': boot.csrfToken,
         ...(environment ? { 'x-canvass-environment': environment } : {}),
       },
-      body: { environmentId: environment ?? x.envA, name: 'By a person of two projects', type: 'link', status: 'draft', questions: [QUESTION] },
+      body: {
+        environmentId: environment ?? x.envA,
+        name: 'By a person of two projects',
+        type: 'link',
+        status: 'draft',
+        questions: [QUESTION],
+      },
     })
   const written = await write(other.environmentId)
   assert.is(written.status, 200, `an editor in the second project writes there: ${written.text}`)

@@ -488,7 +488,11 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'GET /console': async () => {
     const person = await bed().storage.consoleAccounts.getPerson(await freshConsolePerson())
     if (!person) throw new Error('the console person is not stored')
-    const session = await createConsoleSession({ storage: bed().storage, now: () => new Date() }, person, consoleAccountSettings(true))
+    const session = await createConsoleSession(
+      { storage: bed().storage, now: () => new Date() },
+      person.accountId,
+      consoleAccountSettings(true),
+    )
     return { headers: { cookie: `canvass_console=${session.token}` } }
   },
   // A key of its own, so that the bed's stays live for the rest.

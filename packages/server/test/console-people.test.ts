@@ -142,10 +142,16 @@ for (const backend of e2eBackends()) {
         'a long enough password\n',
       )
       assert.is(withPassword.code, 1, withPassword.stdout)
-      assert.match(withPassword.stderr, /^canvass: ada@example\.com has an account already, with its own password: add them without --password-stdin$/m)
+      assert.match(
+        withPassword.stderr,
+        /^canvass: ada@example\.com has an account already, with its own password: add them without --password-stdin$/m,
+      )
       const twice = await cli(withUrl, ['users', 'add', 'ada@example.com', '--role', 'viewer', '--project', secondId])
       assert.is(twice.code, 0, `her account joins the second project: ${twice.stderr}`)
-      assert.match(twice.stdout, /^Added ada@example\.com to the console of project \S+ as viewer \(their account, which has a project already\)$/m)
+      assert.match(
+        twice.stdout,
+        /^Added ada@example\.com to the console of project \S+ as viewer \(their account, which has a project already\)$/m,
+      )
       const both = await cli(withUrl, ['users', 'list'])
       assert.match(both.stdout, /^ada@example\.com\s+owner\s+Default project \(\S+\)\s+no\s/m)
       assert.match(both.stdout, /^ada@example\.com\s+viewer\s+Second \(\S+\)\s+no\s/m)

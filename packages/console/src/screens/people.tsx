@@ -128,8 +128,8 @@ export function PeopleScreen() {
         }}
       >
         <p>
-          {removing?.email} can no longer open this project's console. If it was their only project, their account goes too, and with
-          it their sessions and sign-in links.
+          {removing?.email} can no longer open this project's console. If it was their only project, their account goes too, and with it
+          their sessions and sign-in links.
         </p>
       </ConfirmDialog>
     </section>

@@ -262,17 +262,12 @@ async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionIn
   // An unknown email, or an account without a password, spends one hash too: the time does not tell which.
   const account = await accountOfPassword(ctx.storage, parsed.success ? email : null, password)
   if (!account) return again(401, 'Email or password is not right.')
-  return signedIn(request, ctx, account, wiring)
+  return signedIn(request, ctx, account.id, wiring)
 }
 
 /** Starts a session: the session cookie, the form cookie cleared, and on to the console. */
-async function signedIn(
-  request: Request,
-  ctx: CanvassContext,
-  account: Pick<ConsoleAccountRecord, 'id'>,
-  wiring: ConsoleAccountsWiring,
-): Promise<Response> {
-  const session = await createConsoleSession(ctx, account, wiring.settings)
+async function signedIn(request: Request, ctx: CanvassContext, accountId: string, wiring: ConsoleAccountsWiring): Promise<Response> {
+  const session = await createConsoleSession(ctx, accountId, wiring.settings)
   const jar = consoleCookies(request, ctx)
   return seeOther(`${ctx.basePath}/console`, [
     cookie(jar, jar.session, session.token, wiring.settings.sessionTtlSeconds),
@@ -406,9 +401,12 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
     const ids = { id: ctx.newId(), accountId: ctx.newId() }
     const owner = await newConsolePerson(ids, now, { projectId: link.projectId, email: email.output, role: 'owner', password })
     const result = await accountStore(ctx.storage).consumeFirstOwnerLink(hash, now, owner)
-    if (result.outcome === 'created') return signedIn(request, ctx, { id: result.person.accountId }, wiring)
+    if (result.outcome === 'created') return signedIn(request, ctx, result.person.accountId, wiring)
     if (result.outcome === 'email_taken') {
-      return again(409, 'This email has an account here already. Please give another email, or ask for this one to be added to the project.')
+      return again(
+        409,
+        'This email has an account here already. Please give another email, or ask for this one to be added to the project.',
+      )
     }
     return linkNotValid()
   }
@@ -438,7 +436,7 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
   ) {
     return again(409, 'Your password was changed while this form was sent, so it was left as it is. Ask for a new link to change it.')
   }
-  return signedIn(request, ctx, account, wiring)
+  return signedIn(request, ctx, account.id, wiring)
 }
 
 async function signOut(request: IRequest, ctx: CanvassContext): Promise<Response> {
@@ -494,7 +492,7 @@ function registerConsolePeopleRoutes(routes: RouteTable, wiring: ConsoleAccounts
     audit: { action: 'update', resourceType: 'consolePerson', resourceId: { param: 'consolePersonId' } },
   })
   routes.delete('/api/v1/console/people/:consolePersonId', removePerson, {
-    summary: "Removes a person from the project (never the last owner); an account of no other project goes, with its sessions and links",
+    summary: 'Removes a person from the project (never the last owner); an account of no other project goes, with its sessions and links',
     ...base,
     answer: v.object({ data: personAnswer }),
     errors: [403, 409],

@@ -13,7 +13,9 @@ export function addUsersCommand(cli: Cli): void {
 
   users
     .command('add')
-    .description("Add a person to a project's console with a role (their account, made when the email has none); prints a one-time sign-in link for them")
+    .description(
+      "Add a person to a project's console with a role (their account, made when the email has none); prints a one-time sign-in link for them",
+    )
     .argument('<email>', "the person's email, with which they sign in")
     .requiredOption('--role <role>', `owner (everything, people and keys included), editor (surveys and results) or viewer (results only)`)
     .option('--project <id>', 'the project (default: the only one; needed when there are several)')
@@ -36,7 +38,9 @@ export function addUsersCommand(cli: Cli): void {
 
   users
     .command('list')
-    .description("List the console's people, one line per project they belong to: email, role, project, whether they have a password, when added")
+    .description(
+      "List the console's people, one line per project they belong to: email, role, project, whether they have a password, when added",
+    )
     .action(async () => {
       const { result } = await consoleCommand(cli, 'users list', {})
       if (result.people.length === 0) return print('No people in the console yet: add one with `canvass users add <email> --role owner`.')

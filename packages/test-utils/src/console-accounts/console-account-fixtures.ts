@@ -1,4 +1,11 @@
-import type { ConsoleAccountRecord, ConsoleAccountStore, ConsoleLinkRecord, ConsolePersonRecord, ConsoleRole, NewConsolePerson } from '@canvass/core'
+import type {
+  ConsoleAccountRecord,
+  ConsoleAccountStore,
+  ConsoleLinkRecord,
+  ConsolePersonRecord,
+  ConsoleRole,
+  NewConsolePerson,
+} from '@canvass/core'
 import { freshId } from '../storage/fresh-id'
 
 /** A person to add: a new account of a fresh email (or `email`), without a password unless `passwordHash`. */

@@ -28,11 +28,16 @@ export const consoleMembershipTests: ConsoleAccountStorageTest[] = [
       assert.equal(await accounts.findAccountByEmail(first.email), await accounts.getAccount(first.accountId))
       assert.equal(await accounts.addPerson(makePerson(projectId, 'editor', { email: first.email })), { outcome: 'already_member' })
       // The email in another project: the same account, a membership of its own with its own role.
-      const joined = await accounts.addPerson(makePerson(other.projectId, 'editor', { email: first.email, createdAt: new Date(base + 2000) }))
+      const joined = await accounts.addPerson(
+        makePerson(other.projectId, 'editor', { email: first.email, createdAt: new Date(base + 2000) }),
+      )
       assert.is(joined.outcome, 'created')
       const elsewhere = (joined as { person: typeof first; accountCreated: boolean }).person
       assert.is((joined as { accountCreated: boolean }).accountCreated, false)
-      assert.equal([elsewhere.accountId, elsewhere.projectId, elsewhere.role, elsewhere.passwordHash], [first.accountId, other.projectId, 'editor', hash])
+      assert.equal(
+        [elsewhere.accountId, elsewhere.projectId, elsewhere.role, elsewhere.passwordHash],
+        [first.accountId, other.projectId, 'editor', hash],
+      )
       assert.equal(await accounts.listPeople(other.projectId), [elsewhere])
       assert.equal(await accounts.listMemberships(first.accountId), [first, elsewhere], 'oldest first')
       // A password only for an account made here: nothing is written.
@@ -59,8 +64,13 @@ export const consoleMembershipTests: ConsoleAccountStorageTest[] = [
       const outcomes = await Promise.all([0, 1, 2].map(() => accounts.addPerson(makePerson(projectId, 'viewer', { email }))))
       assert.equal(outcomes.map((outcome) => outcome.outcome).sort(), ['already_member', 'already_member', 'created'])
       const email2 = `${freshId()}@example.com`
-      const both = await Promise.all([projectId, other.projectId].map((id) => accounts.addPerson(makePerson(id, 'viewer', { email: email2 }))))
-      assert.equal(both.map((outcome) => outcome.outcome), ['created', 'created'])
+      const both = await Promise.all(
+        [projectId, other.projectId].map((id) => accounts.addPerson(makePerson(id, 'viewer', { email: email2 }))),
+      )
+      assert.equal(
+        both.map((outcome) => outcome.outcome),
+        ['created', 'created'],
+      )
       const made = both.map((outcome) => (outcome as { person: { accountId: string } }).person.accountId)
       assert.is(made[0], made[1], 'one account')
       assert.is((await accounts.listMemberships(made[0] as string)).length, 2)
@@ -78,7 +88,14 @@ export const consoleMembershipTests: ConsoleAccountStorageTest[] = [
       const now = new Date()
       const session = { hash: freshHash(), accountId: inA.accountId, createdAt: now, expiresAt: new Date(now.getTime() + 60_000) }
       await accounts.insertSession(session)
-      const link = { hash: freshHash(), projectId: null, accountId: inA.accountId, createdAt: now, expiresAt: session.expiresAt, usedAt: null }
+      const link = {
+        hash: freshHash(),
+        projectId: null,
+        accountId: inA.accountId,
+        createdAt: now,
+        expiresAt: session.expiresAt,
+        usedAt: null,
+      }
       await accounts.insertLink(link)
       assert.is(await accounts.deletePerson(a.projectId, inA.id), 'deleted')
       assert.is(await accounts.getPerson(inA.id), null)

@@ -254,16 +254,16 @@ export function grantOf(person: ConsolePersonRecord): ConsoleGrant {
   return { projectId: person.projectId, role: person.role, person: { id: person.id, name: person.email } }
 }
 
-/** Starts a session for an account: the token (the cookie's value, never stored) and when it ends. */
+/** Starts a session for the account `accountId`: the token (the cookie's value, never stored) and when it ends. */
 export async function createConsoleSession(
   ctx: Pick<CanvassContext, 'storage' | 'now'>,
-  account: Pick<ConsoleAccountRecord, 'id'>,
+  accountId: string,
   settings: ConsoleAccountSettings,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newConsoleToken()
   const createdAt = ctx.now()
   const expiresAt = new Date(createdAt.getTime() + settings.sessionTtlSeconds * 1000)
-  await accountStore(ctx.storage).insertSession({ hash: consoleTokenHash(token), accountId: account.id, createdAt, expiresAt })
+  await accountStore(ctx.storage).insertSession({ hash: consoleTokenHash(token), accountId, createdAt, expiresAt })
   return { token, expiresAt }
 }
 
