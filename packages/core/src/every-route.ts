@@ -53,6 +53,7 @@ import type { ConsoleWiring } from './routes/console'
 import { registerApiKeyRoutes } from './routes/management/api-keys'
 import type { ConsoleAccountsWiring } from './routes/console-accounts'
 import { registerConsoleAccountRoutes } from './routes/console-accounts'
+import { registerConsoleSessionRoutes } from './routes/console-sessions'
 
 /** What the MCP route needs of the handler: a way to the other routes, and what they declare. */
 export interface McpWiring {
@@ -124,5 +125,8 @@ export function registerEveryRoute(
   }
   if (editor !== undefined) registerEditorRoutes(table, editor)
   if (consolePage) registerConsoleRoutes(table, consolePage)
-  if (consoleAccounts) registerConsoleAccountRoutes(table, consoleAccounts)
+  if (consoleAccounts) {
+    registerConsoleAccountRoutes(table, consoleAccounts)
+    registerConsoleSessionRoutes(table, consoleAccounts)
+  }
 }

@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'retention',
   'revoke',
   'import',
+  'signin',
+  'signout',
 ] as const
 
 /** What an audit entry says was done. */

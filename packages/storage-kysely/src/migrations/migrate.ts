@@ -45,6 +45,7 @@ import { surveyCustomCss } from './0040-survey-custom-css'
 import { consoleEmailsPerProject } from './0041-console-emails-per-project'
 import { projectStyling } from './0042-project-styling'
 import { consoleMemberships } from './0043-console-memberships'
+import { consoleSessionActivity } from './0045-console-session-activity'
 import { moveFromPublicSchema } from './move-from-public'
 import { prepareResponsePartitions } from './prepare-partitions'
 import { ensureResponsePartitions, monthsAheadOf } from '../responses/partitions'
@@ -107,6 +108,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0041-console-emails-per-project': consoleEmailsPerProject(schema),
     '0042-project-styling': projectStyling(schema),
     '0043-console-memberships': consoleMemberships(schema),
+    '0045-console-session-activity': consoleSessionActivity(schema),
   }
 }
 
