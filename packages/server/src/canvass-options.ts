@@ -56,7 +56,7 @@ export function serverCanvassOptions(
     // The console with Canvass's own people (docs/console-accounts.md), unless CANVASS_CONSOLE=off. Its cookies are
     // `Secure` when the request (as a proxy of TRUST_PROXY may tell) or PUBLIC_URL is https, which core decides
     // from `publicUrl` and `trustProxy` above; `consoleCookiesLine` says at start when they cannot be.
-    ...(config.console ? { console: { accounts: true, bundle: consoleBundle ?? CONSOLE_BUNDLE_MISSING } } : {}),
+    ...(config.console ? { console: { accounts: consoleAccountsOf(config), bundle: consoleBundle ?? CONSOLE_BUNDLE_MISSING } } : {}),
   }
 }
 
@@ -71,4 +71,11 @@ export function consoleCookiesLine(config: StandaloneConfig): string | undefined
     "The console's cookies are not Secure: PUBLIC_URL is not https and TRUST_PROXY is unset, so no request is known to come over https. " +
     'Behind a proxy that ends TLS, set TRUST_PROXY to its address (or PUBLIC_URL to the https address people open)'
   )
+}
+
+/** The console's session lifetimes of `CONSOLE_SESSION_TTL` and `CONSOLE_IDLE_TIMEOUT`, or `true` for the defaults. */
+function consoleAccountsOf(config: StandaloneConfig): true | { sessionTtlSeconds?: number; idleTimeoutSeconds?: number } {
+  const { consoleSessionTtlSeconds: ttl, consoleIdleTimeoutSeconds: idle } = config
+  if (ttl === undefined && idle === undefined) return true
+  return { ...(ttl === undefined ? {} : { sessionTtlSeconds: ttl }), ...(idle === undefined ? {} : { idleTimeoutSeconds: idle }) }
 }

@@ -79,6 +79,10 @@ export interface StandaloneConfig {
   log: 'text' | 'json'
   /** `CANVASS_CONSOLE=off`: no `/console` and no sign-in pages; on (default): the console with Canvass's own people. */
   console: boolean
+  /** `CONSOLE_SESSION_TTL`: seconds a console session lasts at most (default 12 h); undefined when unset. */
+  consoleSessionTtlSeconds: number | undefined
+  /** `CONSOLE_IDLE_TIMEOUT`: seconds a console session may go unused (default 2 h); undefined when unset. */
+  consoleIdleTimeoutSeconds: number | undefined
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -124,7 +128,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     metricsToken: env.CANVASS_METRICS_TOKEN || undefined,
     log: env.CANVASS_LOG === 'json' ? 'json' : 'text',
     console: readBooleanSetting('CANVASS_CONSOLE', env.CANVASS_CONSOLE, true),
+    consoleSessionTtlSeconds: readConsoleSeconds('CONSOLE_SESSION_TTL', env.CONSOLE_SESSION_TTL),
+    consoleIdleTimeoutSeconds: readConsoleSeconds('CONSOLE_IDLE_TIMEOUT', env.CONSOLE_IDLE_TIMEOUT),
   }
+}
+
+/** A console lifetime in whole seconds, 60 to 2592000 (30 days); undefined when unset or empty. */
+function readConsoleSeconds(name: string, value: string | undefined): number | undefined {
+  if (!value) return undefined
+  const seconds = Number(value)
+  if (!/^\d{1,7}$/.test(value.trim()) || seconds < 60 || seconds > 2_592_000) {
+    throw new Error(`${name} must be a whole number of seconds from 60 to 2592000 (30 days), got "${value}"`)
+  }
+  return seconds
 }
 
 /** The default of `DATABASE_READ_MAX_LAG_MS`. */
