@@ -328,7 +328,7 @@ async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionIn
  * Starts a session: the session cookie, the form cookie cleared, and on to the console. The sign-in is written
  * to the audit log of each project of the account, with the session's public id and the client address.
  */
-export async function signedIn(
+async function signedIn(
   request: Request,
   ctx: CanvassContext,
   info: ConnectionInfo,
@@ -603,7 +603,7 @@ function registerConsolePeopleRoutes(routes: RouteTable, wiring: ConsoleAccounts
  * power, so a development key, which acts on its own environment alone, is refused
  * (docs/console-accounts.md, "Managing people").
  */
-export async function peopleCaller(request: IRequest, ctx: CanvassContext): Promise<{ projectId: string; inConsole: boolean }> {
+async function peopleCaller(request: IRequest, ctx: CanvassContext): Promise<{ projectId: string; inConsole: boolean }> {
   const caller = await authenticate(request, ctx)
   if (caller.console) return { projectId: caller.console.projectId, inConsole: true }
   const environment = await ctx.storage.environments.get(caller.environmentId)
@@ -618,7 +618,7 @@ export async function peopleCaller(request: IRequest, ctx: CanvassContext): Prom
   return { projectId: environment.projectId, inConsole: false }
 }
 
-export const personNotFound = (id: string) =>
+const personNotFound = (id: string) =>
   new CanvassError('not_found', 'Person not found', { details: { resource_id: id, resource_type: 'Console Person' } })
 const lastOwnerConflict = () =>
   new CanvassError('conflict', 'The project must keep an owner: make someone else an owner first', { details: { role: 'last owner' } })

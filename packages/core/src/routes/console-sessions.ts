@@ -2,8 +2,16 @@ import * as v from 'valibot'
 import type { IRequest } from 'itty-router'
 import type { CanvassContext, ConnectionInfo } from '../context'
 import { param } from '../context'
+import type { ConsoleAccountSettings } from '../domain/console/console-accounts'
 import { accountStore, consoleCookies, consoleTokenHash, cookieOf, idleCutoff, isConsoleToken } from '../domain/console/console-accounts'
-import { SESSION_LIST_LIMIT, appendAccountEvent, knownAddress, projectsBeyond, sessionOutput } from '../domain/console/console-sessions'
+import {
+  SESSION_LIST_LIMIT,
+  appendAccountEvent,
+  knownAddress,
+  projectsBeyond,
+  sessionOutput,
+  sessionsTarget,
+} from '../domain/console/console-sessions'
 import { authenticate } from '../auth/authenticate'
 import { recordedRoute } from '../auth/console-auth'
 import { CanvassError } from '../errors'
@@ -11,8 +19,11 @@ import { requestIdOf } from '../http/problem'
 import { ok } from '../http/respond'
 import type { RouteTable } from '../http/route-table'
 import type { ConsolePersonRecord } from '../ports/storage'
-import type { ConsoleAccountsWiring } from './console-accounts'
-import { peopleCaller, personNotFound } from './console-accounts'
+
+/** What the session routes need of the accounts mode's wiring: the idle timeout. */
+interface ConsoleAccountsWiring {
+  settings: Pick<ConsoleAccountSettings, 'idleTimeoutSeconds'>
+}
 
 const sessionAnswer = v.object({
   id: v.string(),
@@ -86,17 +97,8 @@ function currentHash(request: Request, ctx: CanvassContext): string | undefined 
   return token !== undefined && isConsoleToken(token) ? consoleTokenHash(token) : undefined
 }
 
-/** The person (a membership of the caller's project) the path names, else 404. */
-async function personOfPath(request: IRequest, ctx: CanvassContext): Promise<{ person: ConsolePersonRecord; projectId: string }> {
-  const { projectId } = await peopleCaller(request, ctx)
-  const personId = param(request, 'consolePersonId')
-  const person = await accountStore(ctx.storage).getPerson(personId)
-  if (!person || person.projectId !== projectId) throw personNotFound(personId)
-  return { person, projectId }
-}
-
 async function listPersonSessions(request: IRequest, ctx: CanvassContext, wiring: ConsoleAccountsWiring): Promise<Response> {
-  const { person } = await personOfPath(request, ctx)
+  const { person } = await sessionsTarget(request, ctx)
   return ok(await sessionsOf(request, ctx, wiring, person.accountId))
 }
 
@@ -107,27 +109,10 @@ async function sessionsOf(request: IRequest, ctx: CanvassContext, wiring: Consol
   return sessions.map((session) => sessionOutput(session, current))
 }
 
-/**
- * The projects the caller owns: an owner in the console, those of their account where they are an owner; a
- * production key, its own project.
- */
-async function ownedProjects(request: IRequest, ctx: CanvassContext, projectId: string, inConsole: boolean): Promise<Set<string>> {
-  if (!inConsole) return new Set([projectId])
-  const caller = await authenticate(request, ctx)
-  const me = caller.console?.personId ? await accountStore(ctx.storage).getPerson(caller.console.personId) : null
-  if (!me) return new Set([projectId])
-  const memberships = await accountStore(ctx.storage).listMemberships(me.accountId)
-  return new Set(memberships.filter((membership) => membership.role === 'owner').map((membership) => membership.projectId))
-}
-
 async function endPersonSessions(request: IRequest, ctx: CanvassContext, info: ConnectionInfo, which: 'one' | 'all'): Promise<Response> {
-  const { projectId, inConsole } = await peopleCaller(request, ctx)
-  const personId = param(request, 'consolePersonId')
-  const store = accountStore(ctx.storage)
-  const person = await store.getPerson(personId)
-  if (!person || person.projectId !== projectId) throw personNotFound(personId)
-  const memberships = await store.listMemberships(person.accountId)
-  const beyond = projectsBeyond(memberships, await ownedProjects(request, ctx, projectId, inConsole))
+  const { person, owned } = await sessionsTarget(request, ctx)
+  const memberships = await accountStore(ctx.storage).listMemberships(person.accountId)
+  const beyond = projectsBeyond(memberships, owned)
   if (beyond.length > 0) {
     throw new CanvassError(
       'forbidden',

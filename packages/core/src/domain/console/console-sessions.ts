@@ -3,7 +3,11 @@
  * cookies"), and the audit entries of an account's sign-ins, sign-outs and ended sessions. A session is an
  * account's and opens every project of the account, so its events go to the log of each of those projects.
  */
+import type { IRequest } from 'itty-router'
 import type { CanvassContext } from '../../context'
+import { param } from '../../context'
+import { authenticate } from '../../auth/authenticate'
+import { CanvassError, notAuthenticated } from '../../errors'
 import type { ConsolePersonRecord, ConsoleSessionRecord, Storage } from '../../ports/storage/index'
 import { auditEntryId } from './audit-log'
 import { accountStore } from './console-accounts'
@@ -97,3 +101,44 @@ async function productionEnvironments(storage: Pick<Storage, 'projects'>, member
 
 /** The address for a session or an entry: null for the `unknown` a request without one gets. */
 export const knownAddress = (address: string): string | null => (address === 'unknown' || address === '' ? null : address.slice(0, 100))
+
+/**
+ * The person of the path (`:consolePersonId`, a membership of the caller's project) for an owner's session
+ * routes, and the projects the caller owns: an owner in the console, the projects of their account where they
+ * are an owner; a production key, its own project. A development key is refused as on every people route
+ * (docs/console-accounts.md, "Managing people"); a person of another project is not found.
+ */
+export async function sessionsTarget(
+  request: IRequest,
+  ctx: CanvassContext,
+): Promise<{ person: ConsolePersonRecord; owned: Set<string> }> {
+  const caller = await authenticate(request, ctx)
+  const store = accountStore(ctx.storage)
+  let projectId: string
+  let owned: Set<string>
+  if (caller.console) {
+    projectId = caller.console.projectId
+    const me = caller.console.personId ? await store.getPerson(caller.console.personId) : null
+    const mine = me ? await store.listMemberships(me.accountId) : []
+    owned = new Set(mine.filter((membership) => membership.role === 'owner').map((membership) => membership.projectId))
+    owned.add(projectId)
+  } else {
+    const environment = await ctx.storage.environments.get(caller.environmentId)
+    if (!environment) throw notAuthenticated()
+    if (environment.type !== 'production') {
+      throw new CanvassError(
+        'forbidden',
+        "The console's people are managed with a production API key or an owner's console session, not a development key",
+        { details: { environment: environment.type } },
+      )
+    }
+    projectId = environment.projectId
+    owned = new Set([projectId])
+  }
+  const personId = param(request, 'consolePersonId')
+  const person = await store.getPerson(personId)
+  if (!person || person.projectId !== projectId) {
+    throw new CanvassError('not_found', 'Person not found', { details: { resource_id: personId, resource_type: 'Console Person' } })
+  }
+  return { person, owned }
+}
