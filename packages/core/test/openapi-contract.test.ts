@@ -487,7 +487,11 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'GET /console': async () => {
     const person = await bed().storage.consoleAccounts.getPerson(await freshConsolePerson())
     if (!person) throw new Error('the console person is not stored')
-    const session = await createConsoleSession({ storage: bed().storage, now: () => new Date() }, person, consoleAccountSettings(true))
+    const session = await createConsoleSession(
+      { storage: bed().storage, now: () => new Date() },
+      { id: person.accountId },
+      consoleAccountSettings(true),
+    )
     return { headers: { cookie: `canvass_console=${session.token}` } }
   },
   // A key of its own, so that the bed's stays live for the rest.
@@ -526,7 +530,11 @@ async function freshConsoleSession(): Promise<{ personId: string; sessionId: str
   const personId = await freshConsolePerson()
   const person = await bed().storage.consoleAccounts.getPerson(personId)
   if (!person) throw new Error('the console person is not stored')
-  const session = await createConsoleSession({ storage: bed().storage, now: () => new Date() }, person, consoleAccountSettings(true))
+  const session = await createConsoleSession(
+    { storage: bed().storage, now: () => new Date() },
+    { id: person.accountId },
+    consoleAccountSettings(true),
+  )
   const cookie = `canvass_console=${session.token}`
   const page = await (await canvass.fetch(new Request(`${ORIGIN}/console`, { headers: { cookie } }))).text()
   const boot = JSON.parse(/<script type="application\/json" id="canvass-console-boot">([^<]*)<\/script>/.exec(page)?.[1] ?? 'null')
