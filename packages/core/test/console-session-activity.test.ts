@@ -51,8 +51,7 @@ function inBedProject(who: SignedIn, method: string, path: string) {
   return bed().call(method, path, { headers })
 }
 
-const stored = async (accountId: string) =>
-  bed().storage.consoleAccounts.listSessions(accountId, clock.now(), new Date(0), 100)
+const stored = async (accountId: string) => bed().storage.consoleAccounts.listSessions(accountId, clock.now(), new Date(0), 100)
 
 test('the idle timeout is settable, defaults to 2 hours, and is never above the absolute lifetime', () => {
   assert.equal(consoleAccountSettings(true), { sessionTtlSeconds: 43200, idleTimeoutSeconds: 7200, linkTtlSeconds: 86400 })

@@ -287,11 +287,18 @@ for (const backend of backends()) {
     await consoleMemberships('canvass').down?.(db)
     await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in ('0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0045-console-session-activity')`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0045-console-session-activity')`.execute(
+      db,
+    )
     const now = new Date()
     await sql`insert into canvass.console_people (id, project_id, email, role, created_at, updated_at)
       values ('p-before', ${a}, 'ada@example.com', 'owner', ${now}, ${now})`.execute(db)
-    assert.equal(await migrate(db), ['0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0045-console-session-activity'])
+    assert.equal(await migrate(db), [
+      '0041-console-emails-per-project',
+      '0042-project-styling',
+      '0043-console-memberships',
+      '0045-console-session-activity',
+    ])
     const kept = await storage.consoleAccounts.getPerson('p-before')
     assert.equal([kept?.projectId, kept?.email, kept?.role], [a, 'ada@example.com', 'owner'])
     const person = (projectId: string) => ({
@@ -386,7 +393,9 @@ for (const backend of backends()) {
     await sql`delete from canvass.canvass_migration where name = '0045-console-session-activity'`.execute(db)
     const later = new Date(now.getTime() + 3_600_000)
     for (const hash of ['s-0045-a', 's-0045-b']) {
-      await sql`insert into canvass.console_sessions (hash, account_id, created_at, expires_at) values (${hash}, 'a-0045', ${now}, ${later})`.execute(db)
+      await sql`insert into canvass.console_sessions (hash, account_id, created_at, expires_at) values (${hash}, 'a-0045', ${now}, ${later})`.execute(
+        db,
+      )
     }
     assert.equal(await migrate(db), ['0045-console-session-activity'])
     const found = await storage.consoleAccounts.findSession('s-0045-a', now)

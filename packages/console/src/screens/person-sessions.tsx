@@ -68,18 +68,21 @@ export function PersonSessions(props: { person: { id: string; email: string }; o
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [props.person.id])
   const end = (target: Session | 'all') =>
-    run(async () => {
-      setRefusal(null)
-      try {
-        await api.call(target === 'all' ? base : `${base}/${encodeURIComponent(target.id)}`, { method: 'DELETE' })
-      } catch (error) {
-        setRefusal(error instanceof Error ? error.message : String(error))
-        throw error
-      } finally {
-        sessions.reload()
-        heading.current?.focus()
-      }
-    }, target === 'all' ? `Every session of ${props.person.email} ended` : 'Session ended')
+    run(
+      async () => {
+        setRefusal(null)
+        try {
+          await api.call(target === 'all' ? base : `${base}/${encodeURIComponent(target.id)}`, { method: 'DELETE' })
+        } catch (error) {
+          setRefusal(error instanceof Error ? error.message : String(error))
+          throw error
+        } finally {
+          sessions.reload()
+          heading.current?.focus()
+        }
+      },
+      target === 'all' ? `Every session of ${props.person.email} ended` : 'Session ended',
+    )
   const list = sessions.data ?? []
   return (
     <div class="cv-card" role="region" aria-labelledby="person-sessions-title">

@@ -52,13 +52,17 @@ export function registerConsoleSessionRoutes(routes: RouteTable, wiring: Console
     answer: v.object({ data: v.array(sessionAnswer) }),
     errors: [403],
   })
-  routes.delete('/api/v1/console/people/:consolePersonId/sessions/:consoleSessionId', (request, ctx, info) => endPersonSessions(request, ctx, info, 'one'), {
-    summary: "Ends one of a person's sessions (only when the caller owns every project the person belongs to)",
-    ...base,
-    answer: v.object({ data: endedAnswer }),
-    errors: [403],
-    audit: { ...audit, resourceId: { param: 'consoleSessionId' }, result: true },
-  })
+  routes.delete(
+    '/api/v1/console/people/:consolePersonId/sessions/:consoleSessionId',
+    (request, ctx, info) => endPersonSessions(request, ctx, info, 'one'),
+    {
+      summary: "Ends one of a person's sessions (only when the caller owns every project the person belongs to)",
+      ...base,
+      answer: v.object({ data: endedAnswer }),
+      errors: [403],
+      audit: { ...audit, resourceId: { param: 'consoleSessionId' }, result: true },
+    },
+  )
   routes.delete('/api/v1/console/people/:consolePersonId/sessions', (request, ctx, info) => endPersonSessions(request, ctx, info, 'all'), {
     summary: "Ends all of a person's sessions (only when the caller owns every project the person belongs to)",
     ...base,
@@ -184,4 +188,3 @@ async function endSessions(
   )
   return ended
 }
-

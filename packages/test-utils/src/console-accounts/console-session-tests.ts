@@ -15,7 +15,12 @@ export const consoleSessionTests: ConsoleAccountStorageTest[] = [
       const now = new Date()
       const at = (seconds: number) => new Date(now.getTime() + seconds * 1000)
       const old = makeSession(person.accountId, at(-600), { lastSeenAt: at(-600), expiresAt: at(3600), method: 'link' })
-      const recent = makeSession(person.accountId, at(-300), { lastSeenAt: at(-10), expiresAt: at(3600), method: 'sso:okta', userAgent: null })
+      const recent = makeSession(person.accountId, at(-300), {
+        lastSeenAt: at(-10),
+        expiresAt: at(3600),
+        method: 'sso:okta',
+        userAgent: null,
+      })
       const idle = makeSession(person.accountId, at(-7200), { lastSeenAt: at(-7200), expiresAt: at(3600), address: null })
       const expired = makeSession(person.accountId, at(-7200), { lastSeenAt: at(-5), expiresAt: at(-1) })
       const theirs = makeSession(other.accountId, now, { expiresAt: at(3600) })
@@ -69,7 +74,10 @@ export const consoleSessionTests: ConsoleAccountStorageTest[] = [
       assert.is(await accounts.findSession(a!.hash, now), null)
       assert.is(await accounts.deleteAccountSessions(person.accountId, b!.hash), 2, 'all but one')
       assert.ok(await accounts.findSession(b!.hash, now), 'the one kept')
-      const [first, second] = await Promise.all([accounts.deleteAccountSessions(person.accountId), accounts.deleteAccountSessions(person.accountId)])
+      const [first, second] = await Promise.all([
+        accounts.deleteAccountSessions(person.accountId),
+        accounts.deleteAccountSessions(person.accountId),
+      ])
       assert.is(first! + second!, 1, 'concurrent ends count each session once')
       assert.equal(await accounts.listSessions(person.accountId, now, new Date(0), 100), [])
       assert.ok(await accounts.findSession(theirs.hash, now), "another account's stays")

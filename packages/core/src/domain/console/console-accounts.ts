@@ -106,7 +106,11 @@ export function consoleAccountSettings(option: ConsoleAccountsOption): ConsoleAc
       `console.accounts.idleTimeoutSeconds (${idleTimeoutSeconds}) must not be above sessionTtlSeconds (${sessionTtlSeconds})`,
     )
   }
-  return { sessionTtlSeconds, idleTimeoutSeconds, linkTtlSeconds: seconds(given.linkTtlSeconds, DEFAULT_LINK_TTL_SECONDS, 'linkTtlSeconds') }
+  return {
+    sessionTtlSeconds,
+    idleTimeoutSeconds,
+    linkTtlSeconds: seconds(given.linkTtlSeconds, DEFAULT_LINK_TTL_SECONDS, 'linkTtlSeconds'),
+  }
 }
 
 const RANK: Record<ConsoleRole, number> = { viewer: 0, editor: 1, owner: 2 }

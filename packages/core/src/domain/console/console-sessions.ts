@@ -96,7 +96,9 @@ export async function appendAccountEvent(
 async function productionEnvironments(storage: Pick<Storage, 'projects'>, memberships: readonly ConsolePersonRecord[]): Promise<string[]> {
   const projects = new Set(memberships.map((membership) => membership.projectId))
   if (projects.size === 0) return []
-  return (await storage.projects.list()).filter((project) => projects.has(project.projectId)).map((project) => project.environments.production)
+  return (await storage.projects.list())
+    .filter((project) => projects.has(project.projectId))
+    .map((project) => project.environments.production)
 }
 
 /** The address for a session or an entry: null for the `unknown` a request without one gets. */
@@ -108,10 +110,7 @@ export const knownAddress = (address: string): string | null => (address === 'un
  * are an owner; a production key, its own project. A development key is refused as on every people route
  * (docs/console-accounts.md, "Managing people"); a person of another project is not found.
  */
-export async function sessionsTarget(
-  request: IRequest,
-  ctx: CanvassContext,
-): Promise<{ person: ConsolePersonRecord; owned: Set<string> }> {
+export async function sessionsTarget(request: IRequest, ctx: CanvassContext): Promise<{ person: ConsolePersonRecord; owned: Set<string> }> {
   const caller = await authenticate(request, ctx)
   const store = accountStore(ctx.storage)
   let projectId: string

@@ -1,4 +1,11 @@
-import type { ConsoleAccountRecord, ConsoleLinkRecord, ConsolePersonRecord, ConsoleRole, ConsoleSessionRecord, NewConsolePerson } from './records'
+import type {
+  ConsoleAccountRecord,
+  ConsoleLinkRecord,
+  ConsolePersonRecord,
+  ConsoleRole,
+  ConsoleSessionRecord,
+  NewConsolePerson,
+} from './records'
 
 export type * from './records'
 
@@ -31,7 +38,9 @@ export interface ConsoleAccountStore {
    */
   addPerson(
     person: NewConsolePerson,
-  ): Promise<{ outcome: 'created'; person: ConsolePersonRecord; accountCreated: boolean } | { outcome: 'already_member' | 'account_exists' }>
+  ): Promise<
+    { outcome: 'created'; person: ConsolePersonRecord; accountCreated: boolean } | { outcome: 'already_member' | 'account_exists' }
+  >
   /** The person (membership) with this id, or null. */
   getPerson(id: string): Promise<ConsolePersonRecord | null>
   /** The account with this id, or null. */
