@@ -77,7 +77,7 @@ export function createContext(
   }
   // In accounts mode, who may enter the console is who holds a live session cookie.
   if (settings.consoleAccounts) {
-    ctx.consoleAuthorize = consoleAccountsAccess(ctx)
+    ctx.consoleAuthorize = consoleAccountsAccess(ctx, settings.consoleAccounts.settings)
     ctx.consolePerson = consoleAccountsPerson(ctx)
   } else if (options.console?.authorize) {
     const authorize = options.console.authorize

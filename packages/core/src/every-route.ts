@@ -55,6 +55,7 @@ import type { ConsoleAccountsWiring } from './routes/console-accounts'
 import { registerConsoleAccountRoutes } from './routes/console-accounts'
 import { registerConsoleMailRoutes } from './routes/console-mail'
 import { registerConsoleSsoRoutes } from './routes/console-sso'
+import { registerConsoleSessionRoutes } from './routes/console-sessions'
 
 /** What the MCP route needs of the handler: a way to the other routes, and what they declare. */
 export interface McpWiring {
@@ -130,5 +131,6 @@ export function registerEveryRoute(
   if (consoleAccounts) {
     registerConsoleAccountRoutes(table, consoleAccounts)
     registerConsoleSsoRoutes(table, consoleAccounts)
+    registerConsoleSessionRoutes(table, consoleAccounts)
   }
 }

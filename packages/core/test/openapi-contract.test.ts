@@ -490,7 +490,7 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
     if (!person) throw new Error('the console person is not stored')
     const session = await createConsoleSession(
       { storage: bed().storage, now: () => new Date() },
-      person.accountId,
+      { id: person.accountId },
       consoleAccountSettings(true),
     )
     return { headers: { cookie: `canvass_console=${session.token}` } }
@@ -512,6 +512,40 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'DELETE /api/v1/console/people/{consolePersonId}': async () => ({ path: { consolePersonId: await freshConsolePerson() } }),
   'POST /api/v1/console/people/{consolePersonId}/link': async () => ({ path: { consolePersonId: await freshConsolePerson() } }),
   'DELETE /api/v1/management/contacts/{contactId}': async () => ({ path: { contactId: await freshContact() } }),
+  'DELETE /api/v1/console/people/{consolePersonId}/sessions/{consoleSessionId}': async () => {
+    const { personId, sessionId } = await freshConsoleSession()
+    return { path: { consolePersonId: personId, consoleSessionId: sessionId } }
+  },
+  'DELETE /api/v1/console/people/{consolePersonId}/sessions': async () => ({
+    path: { consolePersonId: (await freshConsoleSession()).personId },
+  }),
+  // One's own sessions are a signed-in person's: the console's headers, and no key.
+  'GET /api/v1/console/me/sessions': async () => ({ headers: (await freshConsoleSession()).headers }),
+  'DELETE /api/v1/console/me/sessions': async () => ({ headers: (await freshConsoleSession()).headers }),
+  'DELETE /api/v1/console/me/sessions/{consoleSessionId}': async () => {
+    const { headers, sessionId } = await freshConsoleSession()
+    return { headers, path: { consoleSessionId: sessionId } }
+  },
+}
+
+/**
+ * A viewer of the bed's project signed in (the session made in the store, as a sign-in makes it): its ids, and
+ * the headers of a console call (the cookie, the console header, the page's CSRF token; `x-api-key` dropped).
+ */
+async function freshConsoleSession(): Promise<{ personId: string; sessionId: string; headers: Record<string, string> }> {
+  const personId = await freshConsolePerson()
+  const person = await bed().storage.consoleAccounts.getPerson(personId)
+  if (!person) throw new Error('the console person is not stored')
+  const session = await createConsoleSession(
+    { storage: bed().storage, now: () => new Date() },
+    { id: person.accountId },
+    consoleAccountSettings(true),
+  )
+  const cookie = `canvass_console=${session.token}`
+  const page = await (await canvass.fetch(new Request(`${ORIGIN}/console`, { headers: { cookie } }))).text()
+  const boot = JSON.parse(/<script type="application\/json" id="canvass-console-boot">([^<]*)<\/script>/.exec(page)?.[1] ?? 'null')
+  const headers = { cookie, 'x-canvass-console': '1', 'x-canvass-csrf': boot.csrfToken, 'x-api-key': undefined as unknown as string }
+  return { personId, sessionId: session.id, headers }
 }
 
 /** A viewer of the console of the bed's project; its id. */
@@ -609,7 +643,12 @@ test('every operation answers its example with 200 and a body the document descr
         ...example.path,
       },
       query: { ...example.query },
-      headers: { ...(operation.spec.security?.length ? { 'x-api-key': key } : {}), ...example.headers },
+      // An example's header set to undefined is left out (a console session's call carries no key).
+      headers: Object.fromEntries(
+        Object.entries({ ...(operation.spec.security?.length ? { 'x-api-key': key } : {}), ...example.headers }).filter(
+          ([, value]) => value !== undefined,
+        ),
+      ),
       body: example.body,
     }
     try {

@@ -62,15 +62,8 @@ export function serverCanvassOptions(
     ...(mailTransport && config.mailFrom
       ? { mail: { transport: mailTransport, from: config.mailFrom, ...(limiter ? { limiter } : {}) } }
       : {}),
-        ...(config.console ? { console: { accounts: consoleAccountsOf(config), bundle: consoleBundle ?? CONSOLE_BUNDLE_MISSING } } : {}),
+    ...(config.console ? { console: { accounts: consoleAccountsOf(config), bundle: consoleBundle ?? CONSOLE_BUNDLE_MISSING } } : {}),
   }
-}
-
-/** `console.accounts` of the settings: single sign-on (docs/sso.md) and password sign-in, when set. */
-function consoleAccountsOf(config: StandaloneConfig): ConsoleAccountsOption {
-  if (config.consoleSso.length === 0 && config.consolePasswordSignIn) return true
-  // Core checks each provider at start (a TypeError that names what is wrong).
-  return { sso: config.consoleSso as ConsoleSsoProviderOption[], passwordSignIn: config.consolePasswordSignIn }
 }
 
 /**
@@ -84,4 +77,20 @@ export function consoleCookiesLine(config: StandaloneConfig): string | undefined
     "The console's cookies are not Secure: PUBLIC_URL is not https and TRUST_PROXY is unset, so no request is known to come over https. " +
     'Behind a proxy that ends TLS, set TRUST_PROXY to its address (or PUBLIC_URL to the https address people open)'
   )
+}
+
+/**
+ * `console.accounts` of the settings, or `true` for the defaults: the session lifetimes (`CONSOLE_SESSION_TTL`,
+ * `CONSOLE_IDLE_TIMEOUT`), single sign-on (docs/sso.md) and password sign-in.
+ */
+function consoleAccountsOf(config: StandaloneConfig): ConsoleAccountsOption {
+  const { consoleSessionTtlSeconds: ttl, consoleIdleTimeoutSeconds: idle } = config
+  if (ttl === undefined && idle === undefined && config.consoleSso.length === 0 && config.consolePasswordSignIn) return true
+  return {
+    ...(ttl === undefined ? {} : { sessionTtlSeconds: ttl }),
+    ...(idle === undefined ? {} : { idleTimeoutSeconds: idle }),
+    // Core checks each provider at start (a TypeError that names what is wrong).
+    ...(config.consoleSso.length === 0 ? {} : { sso: config.consoleSso as ConsoleSsoProviderOption[] }),
+    ...(config.consolePasswordSignIn ? {} : { passwordSignIn: false }),
+  }
 }

@@ -94,6 +94,10 @@ export interface StandaloneConfig {
   consoleSso: unknown[]
   /** `CANVASS_CONSOLE_PASSWORD_SIGN_IN=off`: no password sign-in (single sign-on and one-time links only). */
   consolePasswordSignIn: boolean
+  /** `CONSOLE_SESSION_TTL`: seconds a console session lasts at most (default 12 h); undefined when unset. */
+  consoleSessionTtlSeconds: number | undefined
+  /** `CONSOLE_IDLE_TIMEOUT`: seconds a console session may go unused (default 2 h); undefined when unset. */
+  consoleIdleTimeoutSeconds: number | undefined
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -142,6 +146,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     ...readMailSettings(env.SMTP_URL, env.MAIL_FROM),
     consoleSso: readConsoleSso(env.CANVASS_CONSOLE_SSO, env.CANVASS_CONSOLE_SSO_FILE && resolve(base, env.CANVASS_CONSOLE_SSO_FILE)),
     consolePasswordSignIn: readBooleanSetting('CANVASS_CONSOLE_PASSWORD_SIGN_IN', env.CANVASS_CONSOLE_PASSWORD_SIGN_IN, true),
+    consoleSessionTtlSeconds: readConsoleSeconds('CONSOLE_SESSION_TTL', env.CONSOLE_SESSION_TTL),
+    consoleIdleTimeoutSeconds: readConsoleSeconds('CONSOLE_IDLE_TIMEOUT', env.CONSOLE_IDLE_TIMEOUT),
   }
 }
 
@@ -188,6 +194,16 @@ function readConsoleSso(json: string | undefined, file: string | undefined): unk
     )
   }
   return Array.isArray(parsed) ? parsed : [parsed]
+}
+
+/** A console lifetime in whole seconds, 60 to 2592000 (30 days); undefined when unset or empty. */
+function readConsoleSeconds(name: string, value: string | undefined): number | undefined {
+  if (!value) return undefined
+  const seconds = Number(value)
+  if (!/^\d{1,7}$/.test(value.trim()) || seconds < 60 || seconds > 2_592_000) {
+    throw new Error(`${name} must be a whole number of seconds from 60 to 2592000 (30 days), got "${value}"`)
+  }
+  return seconds
 }
 
 /** The default of `DATABASE_READ_MAX_LAG_MS`. */

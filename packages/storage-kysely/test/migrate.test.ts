@@ -22,6 +22,7 @@ import { consoleEmailsPerProject } from '../src/migrations/0041-console-emails-p
 import { projectStyling } from '../src/migrations/0042-project-styling'
 import { consoleMemberships } from '../src/migrations/0043-console-memberships'
 import { mailOutbox } from '../src/migrations/0044-mail-outbox'
+import { consoleSessionActivity } from '../src/migrations/0045-console-session-activity'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -69,6 +70,7 @@ const MIGRATIONS = [
   '0042-project-styling',
   '0043-console-memberships',
   '0044-mail-outbox',
+  '0045-console-session-activity',
 ]
 
 const TABLES = [
@@ -246,6 +248,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await consoleSessionActivity('canvass').down?.(db)
     await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
     await projectStyling('canvass').down?.(db)
@@ -284,17 +287,24 @@ for (const backend of backends()) {
     const storage = withOutboxExpansion(createKyselyStorage({ db }))
     const [a, b] = [await newProject(storage), await newProject(storage)] as [string, string]
     // The database as 0040 left it: one email over every project (and what came after undone).
+    await consoleSessionActivity('canvass').down?.(db)
     await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
     await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in ('0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox')`.execute(
+    await sql`delete from canvass.canvass_migration where name in ('0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity')`.execute(
       db,
     )
     const now = new Date()
     await sql`insert into canvass.console_people (id, project_id, email, role, created_at, updated_at)
       values ('p-before', ${a}, 'ada@example.com', 'owner', ${now}, ${now})`.execute(db)
-    assert.equal(await migrate(db), ['0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox'])
+    assert.equal(await migrate(db), [
+      '0041-console-emails-per-project',
+      '0042-project-styling',
+      '0043-console-memberships',
+      '0044-mail-outbox',
+      '0045-console-session-activity',
+    ])
     const kept = await storage.consoleAccounts.getPerson('p-before')
     assert.equal([kept?.projectId, kept?.email, kept?.role], [a, 'ada@example.com', 'owner'])
     const person = (projectId: string) => ({
@@ -313,8 +323,10 @@ for (const backend of backends()) {
     const storage = withOutboxExpansion(createKyselyStorage({ db }))
     const [a, b, c] = [await newProject(storage), await newProject(storage), await newProject(storage)] as [string, string, string]
     // The database as 0042 left it: a person per project, each with a password of their own.
+    await consoleSessionActivity('canvass').down?.(db)
+    await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name = '0043-console-memberships'`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity')`.execute(db)
     const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds))
     const rows: [string, string, string, string, string | null, Date][] = [
       ['p-ada-b', b, 'ada@example.com', 'owner', null, at(1)],
@@ -331,7 +343,7 @@ for (const backend of backends()) {
       values ('s-ada', 'p-ada-c', ${at(5)}, ${later})`.execute(db)
     await sql`insert into canvass.console_links (hash, project_id, person_id, created_at, expires_at)
       values ('l-ada', ${a}, 'p-ada-a', ${at(5)}, ${later}), ('l-first', ${c}, null, ${at(5)}, ${later})`.execute(db)
-    assert.equal(await migrate(db), ['0043-console-memberships'])
+    assert.equal(await migrate(db), ['0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity'])
     const accounts = storage.consoleAccounts
     // One account per email, with the id of its earliest person and the earliest password there was.
     const ada = await accounts.findAccountByEmail('ada@example.com')
@@ -371,6 +383,37 @@ for (const backend of backends()) {
     assert.equal([added.outcome, (added as { person?: { accountId: string } }).person?.accountId], ['created', 'p-ada-b'])
   })
 
+  test('0045: sessions stored before keep working, with a random public id, their start as last use, and nothing else known', async () => {
+    await migrate(db)
+    const storage = withOutboxExpansion(createKyselyStorage({ db }))
+    const projectId = await newProject(storage)
+    const now = new Date()
+    const added = await storage.consoleAccounts.addPerson({
+      id: 'p-0045',
+      projectId,
+      role: 'viewer',
+      createdAt: now,
+      account: { id: 'a-0045', email: 'zoe-0045@example.com', passwordHash: null, createdAt: now, updatedAt: now },
+    })
+    assert.is(added.outcome, 'created')
+    await consoleSessionActivity('canvass').down?.(db)
+    await sql`delete from canvass.canvass_migration where name = '0045-console-session-activity'`.execute(db)
+    const later = new Date(now.getTime() + 3_600_000)
+    for (const hash of ['s-0045-a', 's-0045-b']) {
+      await sql`insert into canvass.console_sessions (hash, account_id, created_at, expires_at) values (${hash}, 'a-0045', ${now}, ${later})`.execute(
+        db,
+      )
+    }
+    assert.equal(await migrate(db), ['0045-console-session-activity'])
+    const found = await storage.consoleAccounts.findSession('s-0045-a', now)
+    assert.ok(found, 'the session still signs in')
+    const { session } = found!
+    assert.equal([session.lastSeenAt, session.userAgent, session.address, session.method], [session.createdAt, null, null, null])
+    assert.match(session.id, /^[0-9a-f-]{36}$/)
+    const other = (await storage.consoleAccounts.findSession('s-0045-b', now))!.session
+    assert.is.not(other.id, session.id, 'each its own id')
+  })
+
   test('0031: events waiting when the triggers are dropped are delivered with their data', async () => {
     await migrate(db)
     const storage = withOutboxExpansion(createKyselyStorage({ db }))
@@ -382,6 +425,7 @@ for (const backend of backends()) {
     ])
     // Then the database as 0030 left it: the trigger functions record the events.
     const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await consoleSessionActivity('canvass').down?.(db)
     await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
     await projectStyling('canvass').down?.(db)
@@ -627,6 +671,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await consoleSessionActivity('canvass').down?.(db)
   await mailOutbox('canvass').down?.(db)
   await consoleMemberships('canvass').down?.(db)
   await projectStyling('canvass').down?.(db)

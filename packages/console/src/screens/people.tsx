@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks'
 import type { Role } from '../boot'
 import { useConsole } from '../context'
 import { ConfirmDialog, CopyButton, ErrorText, useAction, useLoad, when } from '../ui'
+import { PersonSessions } from './person-sessions'
 
 type Person = AnswerData<'/api/v1/console/people'>[number]
 
@@ -24,6 +25,7 @@ export function PeopleScreen() {
   const [role, setRole] = useState<Role>('viewer')
   const [link, setLink] = useState<{ email: string; url: string; expiresAt: string } | null>(null)
   const [removing, setRemoving] = useState<Person | null>(null)
+  const [sessionsOf, setSessionsOf] = useState<Person | null>(null)
   const [busy, run] = useAction()
   const showLink = (person: { email: string }, answer: { path: string; expiresAt: string }) =>
     setLink({ email: person.email, url: `${location.origin}${answer.path}`, expiresAt: answer.expiresAt })
@@ -109,8 +111,10 @@ export function PeopleScreen() {
           onSaveRole={saveRole}
           onNewLink={newLink}
           onRemove={setRemoving}
+          onSessions={setSessionsOf}
         />
       )}
+      {sessionsOf && <PersonSessions person={sessionsOf} onClose={() => setSessionsOf(null)} />}
       <ConfirmDialog
         open={removing !== null}
         title={`Remove ${removing?.email ?? ''}?`}
@@ -165,6 +169,7 @@ function PeopleTable(props: {
   onSaveRole(person: Person, role: Role): Promise<boolean>
   onNewLink(person: Person): Promise<boolean>
   onRemove(person: Person): void
+  onSessions(person: Person): void
 }) {
   const { busy } = props
   return (
@@ -199,6 +204,9 @@ function PeopleTable(props: {
                   onClick={() => props.onNewLink(person)}
                 >
                   New sign-in link
+                </button>
+                <button type="button" onClick={() => props.onSessions(person)} aria-label={`Sessions of ${person.email}`}>
+                  Sessions
                 </button>
                 <button type="button" class="cv-danger" onClick={() => props.onRemove(person)} aria-label={`Remove ${person.email}`}>
                   Remove

@@ -43,6 +43,8 @@ const under = (path: string, prefix: string): boolean =>
  * read (an export link's mint too) is a viewer's, any other write an editor's.
  */
 export function consoleRoleNeeded(method: string, routePath: string): ConsoleRole {
+  // One's own sessions, whatever one's role.
+  if (under(routePath, '/api/v1/console/me')) return 'viewer'
   if (OWNER_ONLY_PREFIXES.some((prefix) => under(routePath, prefix)) || OWNER_ONLY_PATHS.has(routePath)) return 'owner'
   if (method === 'PUT' && routePath === '/api/v1/management/environment') return 'owner'
   // A read sent as a POST: a link to a file of a response, which a viewer reads anyway (docs/api.md, "Opening a file").

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'revoke',
   'import',
   'login',
+  'signin',
+  'signout',
 ] as const
 
 /** What an audit entry says was done. */

@@ -32,7 +32,11 @@ import type { Field } from '../pages/accounts-page'
 import { accountsPageHtml, cookie, page, seeOther } from '../pages/accounts-page'
 import { ok } from '../http/respond'
 import type { RouteTable } from '../http/route-table'
-import type { ConsoleAccountRecord } from '../ports/storage'
+import type { RateLimiter } from '../ports/rate-limiter'
+import type { ConsoleAccountRecord, ConsoleSignInMethod } from '../ports/storage'
+import { appendAccountEvent, knownAddress } from '../domain/console/console-sessions'
+import { recordedRoute } from '../auth/console-auth'
+import { requestIdOf } from '../http/problem'
 import { strictObject } from '../schemas/strict-object'
 
 export type { ConsoleAccountsWiring } from '../domain/console/console-accounts'
@@ -74,7 +78,7 @@ function registerConsoleAccountPages(routes: RouteTable, wiring: ConsoleAccounts
     status: 303,
     errors: [400, 401, 403, 404, 409, 413],
   })
-  routes.post('/console/sign-out', (request, ctx) => signOut(request, ctx), {
+  routes.post('/console/sign-out', (request, ctx, info) => signOut(request, ctx, info), {
     summary: 'Ends the console session and clears its cookie; goes to the sign-in page',
     ...page,
     status: 303,
@@ -172,7 +176,7 @@ function ssoLinks(ctx: CanvassContext, wiring: ConsoleAccountsWiring) {
 }
 
 async function signInPage(request: IRequest, ctx: CanvassContext, wiring: ConsoleAccountsWiring): Promise<Response> {
-  if (await consoleAccountsAccess(ctx)(request)) return seeOther(`${ctx.basePath}/console`, [])
+  if (await consoleAccountsAccess(ctx, wiring.settings)(request)) return seeOther(`${ctx.basePath}/console`, [])
   const nonce = newNonce()
   const passwords = wiring.settings.passwordSignIn
   const { token, cookies } = passwords ? formToken(request, ctx) : { token: '', cookies: [] }
@@ -262,12 +266,39 @@ async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionIn
   // An unknown email, or an account without a password, spends one hash too: the time does not tell which.
   const account = await accountOfPassword(ctx.storage, parsed.success ? email : null, password)
   if (!account) return again(401, 'Email or password is not right.')
-  return signedIn(request, ctx, account.id, wiring)
+  return signedIn(request, ctx, info, account, wiring, 'password')
 }
 
-/** Starts a session: the session cookie, the form cookie cleared, and on to the console. */
-async function signedIn(request: Request, ctx: CanvassContext, accountId: string, wiring: ConsoleAccountsWiring): Promise<Response> {
-  const session = await createConsoleSession(ctx, accountId, wiring.settings)
+/**
+ * Starts a session: the session cookie, the form cookie cleared, and on to the console. The sign-in is written
+ * to the audit log of each project of the account, with the session's public id and the client address.
+ */
+async function signedIn(
+  request: Request,
+  ctx: CanvassContext,
+  info: ConnectionInfo,
+  account: Pick<ConsoleAccountRecord, 'id' | 'email'>,
+  wiring: ConsoleAccountsWiring,
+  method: ConsoleSignInMethod,
+): Promise<Response> {
+  const address = knownAddress(ctx.clientAddress(request, info))
+  const session = await createConsoleSession(ctx, account, wiring.settings, {
+    method,
+    userAgent: request.headers.get('user-agent'),
+    address,
+  })
+  const route = recordedRoute(request)
+  await appendAccountEvent(ctx, {
+    accountId: account.id,
+    action: 'signin',
+    sessionId: session.id,
+    label: `console: ${account.email}`,
+    address,
+    method: route?.method ?? request.method,
+    route: route?.path ?? '/console/sign-in',
+    status: 303,
+    requestId: requestIdOf(request as IRequest) || null,
+  })
   const jar = consoleCookies(request, ctx)
   return seeOther(`${ctx.basePath}/console`, [
     cookie(jar, jar.session, session.token, wiring.settings.sessionTtlSeconds),
@@ -401,7 +432,9 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
     const ids = { id: ctx.newId(), accountId: ctx.newId() }
     const owner = await newConsolePerson(ids, now, { projectId: link.projectId, email: email.output, role: 'owner', password })
     const result = await accountStore(ctx.storage).consumeFirstOwnerLink(hash, now, owner)
-    if (result.outcome === 'created') return signedIn(request, ctx, result.person.accountId, wiring)
+    if (result.outcome === 'created') {
+      return signedIn(request, ctx, info, { id: result.person.accountId, email: result.person.email }, wiring, 'link')
+    }
     if (result.outcome === 'email_taken') {
       return again(
         409,
@@ -436,10 +469,10 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
   ) {
     return again(409, 'Your password was changed while this form was sent, so it was left as it is. Ask for a new link to change it.')
   }
-  return signedIn(request, ctx, account.id, wiring)
+  return signedIn(request, ctx, info, account, wiring, 'link')
 }
 
-async function signOut(request: IRequest, ctx: CanvassContext): Promise<Response> {
+async function signOut(request: IRequest, ctx: CanvassContext, info: ConnectionInfo): Promise<Response> {
   if (crossSite(request)) {
     const nonce = newNonce()
     const html = accountsPageHtml({ nonce, title: 'Not signed out', heading: 'Not signed out', text: 'Sign out from the console itself.' })
@@ -447,7 +480,25 @@ async function signOut(request: IRequest, ctx: CanvassContext): Promise<Response
   }
   const jar = consoleCookies(request, ctx)
   const token = cookieOf(request, jar.session)
-  if (token !== undefined && isConsoleToken(token)) await accountStore(ctx.storage).deleteSession(consoleTokenHash(token))
+  if (token !== undefined && isConsoleToken(token)) {
+    const store = accountStore(ctx.storage)
+    const hash = consoleTokenHash(token)
+    const found = await store.findSession(hash, ctx.now())
+    await store.deleteSession(hash)
+    if (found) {
+      await appendAccountEvent(ctx, {
+        accountId: found.account.id,
+        action: 'signout',
+        sessionId: found.session.id,
+        label: `console: ${found.account.email}`,
+        address: knownAddress(ctx.clientAddress(request, info)),
+        method: 'POST',
+        route: '/console/sign-out',
+        status: 303,
+        requestId: requestIdOf(request) || null,
+      })
+    }
+  }
   return seeOther(`${ctx.basePath}/console/sign-in`, [cookie(jar, jar.session, '', 0)])
 }
 

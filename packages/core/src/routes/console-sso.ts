@@ -100,7 +100,12 @@ async function finishSso(request: IRequest, ctx: CanvassContext, info: Connectio
   const result = await provisionSsoPerson({ storage: ctx.storage, now: ctx.now(), newId: ctx.newId }, provider, claims)
   if (result.outcome === 'refused') return refuse(REFUSALS[result.reason].status, REFUSALS[result.reason].words(provider))
   await auditSignIn(request, ctx, info, provider, result)
-  const session = await createConsoleSession(ctx, { id: result.person.accountId }, wiring.settings)
+  const address = ctx.clientAddress(request, info)
+  const session = await createConsoleSession(ctx, { id: result.person.accountId }, wiring.settings, {
+    method: `sso:${provider.id}`,
+    userAgent: request.headers.get('user-agent'),
+    address: address === 'unknown' ? null : address,
+  })
   // The session cookie is SameSite=Strict: a browser leaves it out of this navigation, and of the redirects that
   // follow it, as it came from the provider's site. The signed-in page goes on to the console by a step of its own,
   // from this site, which sends it.

@@ -46,6 +46,7 @@ import { consoleEmailsPerProject } from './0041-console-emails-per-project'
 import { projectStyling } from './0042-project-styling'
 import { consoleMemberships } from './0043-console-memberships'
 import { mailOutbox } from './0044-mail-outbox'
+import { consoleSessionActivity } from './0045-console-session-activity'
 import { moveFromPublicSchema } from './move-from-public'
 import { prepareResponsePartitions } from './prepare-partitions'
 import { ensureResponsePartitions, monthsAheadOf } from '../responses/partitions'
@@ -109,6 +110,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0042-project-styling': projectStyling(schema),
     '0043-console-memberships': consoleMemberships(schema),
     '0044-mail-outbox': mailOutbox(schema),
+    '0045-console-session-activity': consoleSessionActivity(schema),
   }
 }
 

@@ -124,6 +124,13 @@ export interface ConsoleSessionsTable {
   person_id: string | null
   created_at: Date
   expires_at: Date
+  /** Added by `0045-console-session-activity`, as the four below: the session's public id. */
+  id: string
+  last_seen_at: Date
+  user_agent: string | null
+  address: string | null
+  /** `password`, `link`, `sso:<provider id>`; null for a session stored before 0045. */
+  method: string | null
 }
 
 /** Added by `0037-console-accounts`: one-time links, by the SHA-256 of their token; an account's (or a first-owner link) since 0043. */

@@ -1,13 +1,16 @@
-import type { ConsoleAccountStore, ConsolePersonRecord, ConsoleSessionRecord } from '@canvass/core'
-import type { Kysely } from 'kysely'
-import type { Database } from '../postgres/database'
+import type { ConsoleAccountStore, ConsolePersonRecord, ConsoleSessionRecord, ConsoleSignInMethod } from '@canvass/core'
+import type { Kysely, Selectable } from 'kysely'
+import type { ConsoleSessionsTable, Database } from '../postgres/database'
 import { isStorable } from '../postgres/is-storable'
 import { Rollback, accountRow, insertMembership, toAccount, toLink } from './console-account-rows'
 
 /** The console's sign-in sessions (an account's), found by the hash of their token; each insert also drops the expired ones. */
 export function createConsoleSessionStore(
   db: Kysely<Database>,
-): Pick<ConsoleAccountStore, 'insertSession' | 'findSession' | 'deleteSession'> {
+): Pick<
+  ConsoleAccountStore,
+  'insertSession' | 'findSession' | 'deleteSession' | 'touchSession' | 'listSessions' | 'deleteSessionById' | 'deleteAccountSessions'
+> {
   return {
     async insertSession(session) {
       await db.transaction().execute(async (trx) => {
@@ -16,10 +19,15 @@ export function createConsoleSessionStore(
           .insertInto('console_sessions')
           .values({
             hash: session.hash,
+            id: session.id,
             account_id: session.accountId,
             person_id: null,
             created_at: session.createdAt,
             expires_at: session.expiresAt,
+            last_seen_at: session.lastSeenAt,
+            user_agent: session.userAgent,
+            address: session.address,
+            method: session.method,
           })
           .execute()
       })
@@ -31,17 +39,31 @@ export function createConsoleSessionStore(
         .selectFrom('console_sessions as s')
         .innerJoin('console_accounts as a', 'a.id', 's.account_id')
         .selectAll('a')
-        .select(['s.hash as session_hash', 's.created_at as session_created_at', 's.expires_at as session_expires_at'])
+        .select([
+          's.hash as session_hash',
+          's.id as session_id',
+          's.created_at as session_created_at',
+          's.expires_at as session_expires_at',
+          's.last_seen_at as session_last_seen_at',
+          's.user_agent as session_user_agent',
+          's.address as session_address',
+          's.method as session_method',
+        ])
         .where('s.hash', '=', hash)
         .where('s.expires_at', '>', now)
         .executeTakeFirst()
       if (!row) return null
-      const session: ConsoleSessionRecord = {
+      const session = toSession({
         hash: row.session_hash,
-        accountId: row.id,
-        createdAt: row.session_created_at,
-        expiresAt: row.session_expires_at,
-      }
+        id: row.session_id,
+        account_id: row.id,
+        created_at: row.session_created_at,
+        expires_at: row.session_expires_at,
+        last_seen_at: row.session_last_seen_at,
+        user_agent: row.session_user_agent,
+        address: row.session_address,
+        method: row.session_method,
+      })
       return { session, account: toAccount(row) }
     },
 
@@ -49,6 +71,62 @@ export function createConsoleSessionStore(
       if (!isStorable(hash)) return
       await db.deleteFrom('console_sessions').where('hash', '=', hash).execute()
     },
+
+    async touchSession(hash, now, seenBefore) {
+      if (!isStorable(hash)) return false
+      // One conditional statement: no read first, so concurrent requests write once and an ended session stays ended.
+      const result = await db
+        .updateTable('console_sessions')
+        .set({ last_seen_at: now })
+        .where('hash', '=', hash)
+        .where('last_seen_at', '<=', seenBefore)
+        .where('expires_at', '>', now)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    async listSessions(accountId, now, seenAfter, limit) {
+      if (!isStorable(accountId)) return []
+      const rows = await db
+        .selectFrom('console_sessions')
+        .select(['hash', 'id', 'account_id', 'created_at', 'expires_at', 'last_seen_at', 'user_agent', 'address', 'method'])
+        .where('account_id', '=', accountId)
+        .where('expires_at', '>', now)
+        .where('last_seen_at', '>', seenAfter)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+      return rows.map(toSession)
+    },
+
+    async deleteSessionById(accountId, id) {
+      if (!isStorable(accountId) || !isStorable(id)) return false
+      const result = await db.deleteFrom('console_sessions').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+
+    async deleteAccountSessions(accountId, exceptHash) {
+      if (!isStorable(accountId)) return 0
+      let query = db.deleteFrom('console_sessions').where('account_id', '=', accountId)
+      if (exceptHash !== undefined) query = query.where('hash', '<>', exceptHash)
+      const result = await query.executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+  }
+}
+
+function toSession(row: Omit<Selectable<ConsoleSessionsTable>, 'person_id'>): ConsoleSessionRecord {
+  return {
+    hash: row.hash,
+    id: row.id,
+    accountId: row.account_id,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    lastSeenAt: row.last_seen_at,
+    userAgent: row.user_agent,
+    address: row.address,
+    method: row.method as ConsoleSignInMethod | null,
   }
 }
 

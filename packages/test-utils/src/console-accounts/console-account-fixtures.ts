@@ -4,6 +4,7 @@ import type {
   ConsoleLinkRecord,
   ConsolePersonRecord,
   ConsoleRole,
+  ConsoleSessionRecord,
   NewConsolePerson,
 } from '@canvass/core'
 import { freshId } from '../storage/fresh-id'
@@ -36,4 +37,20 @@ export function makeLink(projectId: string | null, accountId: string | null, now
 
 export function randomHash(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** A session of an account, live for `ttlMs` from `now`, last seen at its start. */
+export function makeSession(accountId: string, now: Date, overrides: Partial<ConsoleSessionRecord> = {}): ConsoleSessionRecord {
+  return {
+    hash: randomHash(),
+    id: freshId(),
+    accountId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 60_000),
+    lastSeenAt: now,
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+    address: '203.0.113.5',
+    method: 'password',
+    ...overrides,
+  }
 }

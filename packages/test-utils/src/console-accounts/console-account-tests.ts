@@ -2,13 +2,15 @@ import type { ConsolePersonRecord } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from '../storage/fresh-id'
 import { seedProject } from '../storage/seed'
-import { add, makeAccount, makeLink, makePerson, randomHash } from './console-account-fixtures'
+import { add, makeAccount, makeLink, makePerson, makeSession, randomHash } from './console-account-fixtures'
 import type { ConsoleAccountStorageTest } from './console-account-test'
 import { consoleMembershipTests } from './console-membership-tests'
+import { consoleSessionTests } from './console-session-tests'
 
 /** The console's accounts, memberships, sessions and one-time links (docs/console-accounts.md): the atomic guards above all. */
 export const consoleAccountTests: ConsoleAccountStorageTest[] = [
   ...consoleMembershipTests,
+  ...consoleSessionTests,
   {
     name: 'console accounts: a password hash set over an expected one only, also by concurrent calls',
     async run({ storage, accounts }) {
@@ -77,14 +79,14 @@ export const consoleAccountTests: ConsoleAccountStorageTest[] = [
       await add(accounts, makePerson(projectId, 'owner'))
       const account = await accounts.getAccount(person.accountId)
       const now = new Date()
-      const session = { hash: randomHash(), accountId: person.accountId, createdAt: now, expiresAt: new Date(now.getTime() + 60_000) }
+      const session = makeSession(person.accountId, now)
       await accounts.insertSession(session)
       assert.equal(await accounts.findSession(session.hash, now), { session, account })
       assert.is(await accounts.findSession(session.hash, session.expiresAt), null, 'expired at expiresAt')
       assert.is(await accounts.findSession(randomHash(), now), null)
       await accounts.deleteSession(session.hash)
       assert.is(await accounts.findSession(session.hash, now), null)
-      const again = { ...session, hash: randomHash() }
+      const again = { ...session, hash: randomHash(), id: freshId() }
       await accounts.insertSession(again)
       assert.is(await accounts.deletePerson(projectId, person.id), 'deleted')
       assert.is(await accounts.findSession(again.hash, now), null, 'gone with the account')

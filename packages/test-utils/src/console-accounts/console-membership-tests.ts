@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert'
 import { freshId } from '../storage/fresh-id'
 import { seedProject } from '../storage/seed'
-import { add, makePerson } from './console-account-fixtures'
+import { add, makePerson, makeSession } from './console-account-fixtures'
 import type { ConsoleAccountStorageTest } from './console-account-test'
 
 /** Accounts and their memberships: one account per email, one membership per project, and no account kept for nobody. */
@@ -86,7 +86,7 @@ export const consoleMembershipTests: ConsoleAccountStorageTest[] = [
       const inA = await add(accounts, makePerson(a.projectId, 'editor', { email }))
       const inB = await add(accounts, makePerson(b.projectId, 'viewer', { email }))
       const now = new Date()
-      const session = { hash: freshHash(), accountId: inA.accountId, createdAt: now, expiresAt: new Date(now.getTime() + 60_000) }
+      const session = { ...makeSession(inA.accountId, now), hash: freshHash() }
       await accounts.insertSession(session)
       const link = {
         hash: freshHash(),

@@ -16,6 +16,8 @@ import type {
   ConsoleLinkRecord,
   ConsolePersonRecord,
   ConsoleRole,
+  ConsoleSessionRecord,
+  ConsoleSignInMethod,
   NewConsolePerson,
   Storage,
 } from '../../ports/storage/index'
@@ -46,6 +48,8 @@ export type ConsoleAccountsOption =
   | {
       /** @default 43200 (12 hours) */
       sessionTtlSeconds?: number
+      /** How long a session may go unused; not above `sessionTtlSeconds`. @default 7200 (2 hours) */
+      idleTimeoutSeconds?: number
       /** @default 86400 (24 hours) */
       linkTtlSeconds?: number
       /**
@@ -69,7 +73,10 @@ export interface ConsoleAccountsWiring {
 
 /** The settings the accounts mode runs with. */
 export interface ConsoleAccountSettings {
+  /** A session's absolute lifetime. */
   sessionTtlSeconds: number
+  /** How long a session may go unused before it is over (at most `sessionTtlSeconds`). */
+  idleTimeoutSeconds: number
   linkTtlSeconds: number
   sso: SsoProvider[]
   passwordSignIn: boolean
@@ -77,6 +84,7 @@ export interface ConsoleAccountSettings {
 
 export const CONSOLE_ROLES = ['viewer', 'editor', 'owner'] as const satisfies readonly ConsoleRole[]
 export const DEFAULT_SESSION_TTL_SECONDS = 12 * 60 * 60
+export const DEFAULT_IDLE_TIMEOUT_SECONDS = 2 * 60 * 60
 export const DEFAULT_LINK_TTL_SECONDS = 24 * 60 * 60
 /** The session cookie (HttpOnly, SameSite=Strict) and the sign-in forms' double-submit cookie, as named over http. */
 const SESSION_COOKIE = 'canvass_console'
@@ -105,9 +113,12 @@ export function consoleCookies(request: Request, ctx: Pick<CanvassContext, 'publ
   return { secure, path, session: prefix + SESSION_COOKIE, form: prefix + FORM_COOKIE }
 }
 
-const ACCOUNTS_KEYS = ['sessionTtlSeconds', 'linkTtlSeconds', 'sso', 'passwordSignIn']
+const ACCOUNTS_KEYS = ['sessionTtlSeconds', 'idleTimeoutSeconds', 'linkTtlSeconds', 'sso', 'passwordSignIn']
 
-/** The settings of an `accounts` option, checked: lifetimes are whole seconds from 60 to 30 days; SSO as `ssoProviders` says. */
+/**
+ * The settings of an `accounts` option, checked: lifetimes are whole seconds from 60 to 30 days, and the idle
+ * timeout is not above the absolute one (its default is, when that is shorter); SSO as `ssoProviders` says.
+ */
 export function consoleAccountSettings(option: ConsoleAccountsOption): ConsoleAccountSettings {
   const given = option === true ? {} : option
   if (given === null || typeof given !== 'object') throw new TypeError('console.accounts must be true or an object of settings')
@@ -125,8 +136,20 @@ export function consoleAccountSettings(option: ConsoleAccountsOption): ConsoleAc
     }
     return chosen
   }
+  const sessionTtlSeconds = seconds(given.sessionTtlSeconds, DEFAULT_SESSION_TTL_SECONDS, 'sessionTtlSeconds')
+  const idleTimeoutSeconds = seconds(
+    given.idleTimeoutSeconds,
+    Math.min(DEFAULT_IDLE_TIMEOUT_SECONDS, sessionTtlSeconds),
+    'idleTimeoutSeconds',
+  )
+  if (idleTimeoutSeconds > sessionTtlSeconds) {
+    throw new TypeError(
+      `console.accounts.idleTimeoutSeconds (${idleTimeoutSeconds}) must not be above sessionTtlSeconds (${sessionTtlSeconds})`,
+    )
+  }
   return {
-    sessionTtlSeconds: seconds(given.sessionTtlSeconds, DEFAULT_SESSION_TTL_SECONDS, 'sessionTtlSeconds'),
+    sessionTtlSeconds,
+    idleTimeoutSeconds,
     linkTtlSeconds: seconds(given.linkTtlSeconds, DEFAULT_LINK_TTL_SECONDS, 'linkTtlSeconds'),
     sso: ssoProviders(given.sso),
     passwordSignIn: given.passwordSignIn ?? true,
@@ -254,27 +277,71 @@ export function grantOf(person: ConsolePersonRecord): ConsoleGrant {
   return { projectId: person.projectId, role: person.role, person: { id: person.id, name: person.email } }
 }
 
-/** Starts a session for the account `accountId`: the token (the cookie's value, never stored) and when it ends. */
-export async function createConsoleSession(
-  ctx: Pick<CanvassContext, 'storage' | 'now'>,
-  accountId: string,
-  settings: ConsoleAccountSettings,
-): Promise<{ token: string; expiresAt: Date }> {
-  const token = newConsoleToken()
-  const createdAt = ctx.now()
-  const expiresAt = new Date(createdAt.getTime() + settings.sessionTtlSeconds * 1000)
-  await accountStore(ctx.storage).insertSession({ hash: consoleTokenHash(token), accountId, createdAt, expiresAt })
-  return { token, expiresAt }
+/** What a session keeps of its sign-in besides the account: how, the browser and the client address. */
+export interface ConsoleSignIn {
+  method: ConsoleSignInMethod
+  userAgent?: string | null
+  address?: string | null
 }
 
-/** The account of a live session token, or null (unknown, malformed or expired). */
+/** The most of a `User-Agent` a session keeps. */
+export const MAX_SESSION_USER_AGENT = 200
+
+/**
+ * Starts a session for an account: the token (the cookie's value, never stored), its public id and when it
+ * ends. The browser's `User-Agent` is kept to 200 characters.
+ */
+export async function createConsoleSession(
+  ctx: Pick<CanvassContext, 'storage' | 'now'>,
+  account: Pick<ConsoleAccountRecord, 'id'>,
+  settings: Pick<ConsoleAccountSettings, 'sessionTtlSeconds'>,
+  signIn: ConsoleSignIn = { method: 'password' },
+): Promise<{ token: string; id: string; expiresAt: Date }> {
+  const token = newConsoleToken()
+  const id = crypto.randomUUID()
+  const createdAt = ctx.now()
+  const expiresAt = new Date(createdAt.getTime() + settings.sessionTtlSeconds * 1000)
+  const userAgent = signIn.userAgent?.trim().slice(0, MAX_SESSION_USER_AGENT) || null
+  await accountStore(ctx.storage).insertSession({
+    hash: consoleTokenHash(token),
+    id,
+    accountId: account.id,
+    createdAt,
+    expiresAt,
+    lastSeenAt: createdAt,
+    userAgent,
+    address: signIn.address ?? null,
+    method: signIn.method,
+  })
+  return { token, id, expiresAt }
+}
+
+/** How often a session's `lastSeenAt` is written at most: once a minute. */
+export const SESSION_TOUCH_MS = 60_000
+
+/** The moment before which a session's last use makes it idle at `now`. */
+export const idleCutoff = (now: Date, settings: Pick<ConsoleAccountSettings, 'idleTimeoutSeconds'>): Date =>
+  new Date(now.getTime() - settings.idleTimeoutSeconds * 1000)
+
+/**
+ * The live session of a token and its account, or null (unknown, malformed, past its absolute end, or unused
+ * for longer than the idle timeout). A use writes `lastSeenAt` when the stored one is a minute old or more:
+ * one conditional statement, so requests in the same minute write once.
+ */
 export async function readConsoleSession(
   ctx: Pick<CanvassContext, 'storage' | 'now'>,
   token: string | undefined,
-): Promise<ConsoleAccountRecord | null> {
+  settings: Pick<ConsoleAccountSettings, 'idleTimeoutSeconds'> = { idleTimeoutSeconds: DEFAULT_IDLE_TIMEOUT_SECONDS },
+): Promise<{ session: ConsoleSessionRecord; account: ConsoleAccountRecord } | null> {
   if (token === undefined || !isConsoleToken(token)) return null
-  const found = await accountStore(ctx.storage).findSession(consoleTokenHash(token), ctx.now())
-  return found?.account ?? null
+  const store = accountStore(ctx.storage)
+  const now = ctx.now()
+  const found = await store.findSession(consoleTokenHash(token), now)
+  if (!found || found.session.lastSeenAt.getTime() <= idleCutoff(now, settings).getTime()) return null
+  if (now.getTime() - found.session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
+    await store.touchSession(found.session.hash, now, new Date(now.getTime() - SESSION_TOUCH_MS))
+  }
+  return found
 }
 
 /** A one-time link: for an account (`accountId`), or a first-owner link of a project (`accountId` null). */
@@ -341,9 +408,10 @@ export function cookieOf(request: Request, name: string): string | undefined {
  */
 export function consoleAccountsAccess(
   ctx: Pick<CanvassContext, 'storage' | 'now' | 'publicUrl' | 'basePath' | 'requestProtocol'>,
+  settings?: Pick<ConsoleAccountSettings, 'idleTimeoutSeconds'>,
 ): (request: Request) => Promise<ConsoleAccess | null> {
   return async (request) => {
-    const account = await readConsoleSession(ctx, cookieOf(request, consoleCookies(request, ctx).session))
+    const account = (await readConsoleSession(ctx, cookieOf(request, consoleCookies(request, ctx).session), settings))?.account
     if (!account) return null
     const grants = (await accountStore(ctx.storage).listMemberships(account.id)).map(grantOf)
     return grants.length === 0 ? null : { grants, subject: `account\n${account.id}` }
@@ -356,8 +424,9 @@ export function consoleAccountsAccess(
  */
 export function consoleAccountsAuthorize(
   ctx: Pick<CanvassContext, 'storage' | 'now' | 'publicUrl' | 'basePath' | 'requestProtocol'>,
+  settings?: Pick<ConsoleAccountSettings, 'idleTimeoutSeconds'>,
 ): (request: Request) => Promise<ConsoleGrant[] | null> {
-  const access = consoleAccountsAccess(ctx)
+  const access = consoleAccountsAccess(ctx, settings)
   return async (request) => (await access(request))?.grants ?? null
 }
 

@@ -76,6 +76,21 @@ export interface ConsoleAccountStore {
   findSession(hash: string, now: Date): Promise<{ session: ConsoleSessionRecord; account: ConsoleAccountRecord } | null>
   /** Ends a session (sign-out); nothing when there is none. */
   deleteSession(hash: string): Promise<void>
+  /**
+   * Writes `now` as a session's `lastSeenAt`, only while the stored one is at or before `seenBefore`, in one
+   * conditional statement (no read first): of many requests within a minute one writes, and a session ended
+   * meanwhile stays ended. True when it wrote.
+   */
+  touchSession(hash: string, now: Date, seenBefore: Date): Promise<boolean>
+  /**
+   * An account's live sessions: `expiresAt` after `now` and `lastSeenAt` after `seenAfter` (the idle cut-off),
+   * most recently seen first, at most `limit`.
+   */
+  listSessions(accountId: string, now: Date, seenAfter: Date, limit: number): Promise<ConsoleSessionRecord[]>
+  /** Ends the account's session with this public id; false when the account has no such session. */
+  deleteSessionById(accountId: string, id: string): Promise<boolean>
+  /** Ends every session of the account but the one of `exceptHash` (when given), in one statement; how many it ended. */
+  deleteAccountSessions(accountId: string, exceptHash?: string): Promise<number>
 
   /** Adds a one-time link; also removes the links that expired before `link.createdAt` (bounded growth). */
   insertLink(link: ConsoleLinkRecord): Promise<void>

@@ -40,12 +40,26 @@ export interface NewConsolePerson {
   account: ConsoleAccountRecord
 }
 
+/** How a session was signed in: a password, a one-time link, or single sign-on by the provider of that id. */
+export type ConsoleSignInMethod = 'password' | 'link' | `sso:${string}`
+
 export interface ConsoleSessionRecord {
-  /** SHA-256 of the session token, lowercase hex. */
+  /** SHA-256 of the session token, lowercase hex: never shown. */
   hash: string
+  /** The session's public id (random, not derived from the token), by which owners and the person end it. */
+  id: string
   accountId: string
   createdAt: Date
+  /** The absolute end: the session is over at this time, however much it is used. */
   expiresAt: Date
+  /** When a request last used it (written at most about once a minute); the idle timeout counts from it. */
+  lastSeenAt: Date
+  /** The browser's `User-Agent` at sign-in, at most 200 characters, or null. */
+  userAgent: string | null
+  /** The client address at sign-in (as the rate limits read it), or null when unknown. */
+  address: string | null
+  /** How it was signed in; null for a session started before this was kept. */
+  method: ConsoleSignInMethod | null
 }
 
 export interface ConsoleLinkRecord {
