@@ -13,6 +13,7 @@ import { callOn, createResponse, createSurvey, question, suiteWithBed } from '@c
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { AUDIT_ACTIONS } from '../src/http/route-audit'
+import { consoleAccountSettings, createConsoleSession } from '../src/domain/console/console-accounts'
 
 const ROUTES = describeRoutes().routes
 
@@ -32,6 +33,8 @@ interface Call {
   resourceId: string | null | 'answer'
   /** The entry's action, where the route's depends on the request. @default the route's `audit.action` */
   action?: string
+  /** A call of a signed-in person rather than the key: sent without it, and the entry names them. */
+  person?: { label: string }
 }
 
 type Fixture = (x: TestCanvass) => Promise<Call>
@@ -58,6 +61,30 @@ const webhookOf = async (x: TestCanvass) =>
 /** A viewer of the console of environment A's project; its id. */
 const consolePersonOf = async (x: TestCanvass) =>
   (await created(x, '/api/v1/console/people', { email: `${MARKER}-${unique()}@example.com`, role: 'viewer' })).id as string
+
+/**
+ * A viewer of environment A's project signed in (the session made in the store, as a sign-in makes it): the
+ * person's and the session's ids, and the headers of a console call (the cookie, the console header, the page's
+ * CSRF token).
+ */
+const consoleSessionOf = async (x: TestCanvass) => {
+  // No marker in the email: the person's entries name them.
+  const email = `session-${unique()}@example.com`
+  const personId = (await created(x, '/api/v1/console/people', { email, role: 'viewer' })).id as string
+  const person = await x.storage.consoleAccounts.getPerson(personId)
+  if (!person) throw new Error('the console person is not stored')
+  const session = await createConsoleSession(
+    { storage: x.storage, now: () => new Date() },
+    { id: person.accountId },
+    consoleAccountSettings(true),
+  )
+  const cookie = `canvass_console=${session.token}`
+  const page = await x.call('GET', '/console', { headers: { cookie } })
+  const csrf = JSON.parse(
+    /<script type="application\/json" id="canvass-console-boot">([^<]*)<\/script>/.exec(page.text)?.[1] ?? 'null',
+  ).csrfToken
+  return { personId, sessionId: session.id, email, headers: { cookie, 'x-canvass-console': '1', 'x-canvass-csrf': csrf } }
+}
 
 /** A tag of environment A on a new response; its id. */
 const tagOf = async (x: TestCanvass): Promise<string> => {
@@ -434,6 +461,22 @@ const FIXTURES: Record<string, Fixture> = {
     const id = await consolePersonOf(x)
     return { path: `/api/v1/console/people/${id}/link`, resourceId: id }
   },
+  'DELETE /api/v1/console/people/:consolePersonId/sessions/:consoleSessionId': async (x) => {
+    const { personId, sessionId } = await consoleSessionOf(x)
+    return { path: `/api/v1/console/people/${personId}/sessions/${sessionId}`, resourceId: sessionId }
+  },
+  'DELETE /api/v1/console/people/:consolePersonId/sessions': async (x) => {
+    const { personId } = await consoleSessionOf(x)
+    return { path: `/api/v1/console/people/${personId}/sessions`, resourceId: null }
+  },
+  'DELETE /api/v1/console/me/sessions/:consoleSessionId': async (x) => {
+    const { sessionId, headers, email } = await consoleSessionOf(x)
+    return { path: `/api/v1/console/me/sessions/${sessionId}`, headers, resourceId: sessionId, person: { label: `console: ${email}` } }
+  },
+  'DELETE /api/v1/console/me/sessions': async (x) => {
+    const { headers, email } = await consoleSessionOf(x)
+    return { path: '/api/v1/console/me/sessions', headers, resourceId: null, person: { label: `console: ${email}` } }
+  },
 }
 
 const { test, bed } = suiteWithBed('the audit log records every management write', { webhooks: { allowPrivateAddresses: true } })
@@ -488,7 +531,7 @@ for (const route of AUDITED) {
     const requestId = `audit-${unique()}`
     const before = (await entriesOf(x)).length
     const res = await x.call(route.method, call.path, {
-      key: x.keyA,
+      ...(call.person ? {} : { key: x.keyA }),
       address: '198.51.100.23',
       headers: { 'x-request-id': requestId, ...call.headers },
       ...(call.body !== undefined ? { body: call.body } : {}),
@@ -518,8 +561,8 @@ for (const route of AUDITED) {
         action: call.action ?? (typeof route.audit?.action === 'string' ? route.audit.action : 'the fixture must say'),
         resourceType: route.audit?.resourceType,
         resourceId: expectedId,
-        apiKeyId: keyAId,
-        apiKeyLabel: 'test bed',
+        apiKeyId: call.person ? null : keyAId,
+        apiKeyLabel: call.person?.label ?? 'test bed',
         address: '198.51.100.23',
         status: res.status,
         environmentId: x.envA,
