@@ -54,7 +54,11 @@ function inBedProject(who: SignedIn, method: string, path: string) {
 const stored = async (accountId: string) => bed().storage.consoleAccounts.listSessions(accountId, clock.now(), new Date(0), 100)
 
 test('the idle timeout is settable, defaults to 2 hours, and is never above the absolute lifetime', () => {
-  assert.equal(consoleAccountSettings(true), { sessionTtlSeconds: 43200, idleTimeoutSeconds: 7200, linkTtlSeconds: 86400 })
+  const { sessionTtlSeconds, idleTimeoutSeconds, linkTtlSeconds } = consoleAccountSettings(true)
+  assert.equal(
+    { sessionTtlSeconds, idleTimeoutSeconds, linkTtlSeconds },
+    { sessionTtlSeconds: 43200, idleTimeoutSeconds: 7200, linkTtlSeconds: 86400 },
+  )
   assert.is(consoleAccountSettings({ sessionTtlSeconds: 600 }).idleTimeoutSeconds, 600, 'the default is kept within a short lifetime')
   assert.throws(() => consoleAccountSettings({ idleTimeoutSeconds: 59 }), /idleTimeoutSeconds must be a whole number of seconds from 60/)
   assert.throws(() => consoleAccountSettings({ idleTimeoutSeconds: 31 * 86400 }), /from 60 to 2592000/)

@@ -326,7 +326,9 @@ for (const backend of backends()) {
     await consoleSessionActivity('canvass').down?.(db)
     await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in ('0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity')`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity')`.execute(
+      db,
+    )
     const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds))
     const rows: [string, string, string, string, string | null, Date][] = [
       ['p-ada-b', b, 'ada@example.com', 'owner', null, at(1)],

@@ -38,17 +38,10 @@ export function PeopleScreen() {
         people.reload()
       }
     }, `${person.email} is now ${next}`)
+  type LinkAnswer = AnswerData<'/api/v1/console/people/{consolePersonId}/link', 'post'>
   const newLink = (person: Person) =>
     run(async () => {
-      showLink(
-        person,
-        await api.data<AnswerData<'/api/v1/console/people/{consolePersonId}/link', 'post'>>(
-          `${base}/${encodeURIComponent(person.id)}/link`,
-          {
-            method: 'POST',
-          },
-        ),
-      )
+      showLink(person, await api.data<LinkAnswer>(`${base}/${encodeURIComponent(person.id)}/link`, { method: 'POST' }))
     }, 'Sign-in link made')
   return (
     <section aria-labelledby="people-title">
