@@ -91,6 +91,6 @@ function consoleAccountsOf(config: StandaloneConfig): ConsoleAccountsOption {
     ...(idle === undefined ? {} : { idleTimeoutSeconds: idle }),
     // Core checks each provider at start (a TypeError that names what is wrong).
     ...(config.consoleSso.length === 0 ? {} : { sso: config.consoleSso as ConsoleSsoProviderOption[] }),
-    ...(config.consolePasswordSignIn ? {} : { passwordSignIn: false }),
+    ...(config.consoleSso.length === 0 && config.consolePasswordSignIn ? {} : { passwordSignIn: config.consolePasswordSignIn }),
   }
 }
