@@ -17,6 +17,8 @@ export interface Boot {
   editor: boolean
   /** Where the sign-out form posts, when there is one. */
   signOut: string | null
+  /** Whether invitations go out by mail (absent: no). */
+  mail?: boolean
   /** The page's CSP nonce, for the app's own styles (read from the page's script, not the JSON). */
   nonce: string
 }

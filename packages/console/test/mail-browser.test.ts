@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises'
 import { createId, mailSettings, queueMail } from '@canvass/core'
 import type { MailTransport } from '@canvass/core'
-import { createTestCanvass, skipSuiteUnless, sql } from '@canvass/test-bed'
+import { closedPort, createTestCanvass, skipSuiteUnless, sql } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from '@canvass/test-bed/chromium'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -33,12 +33,15 @@ let viewer: BrowserContext
 
 test.before(async () => {
   browser = await launchChromium()
+  // Mail with accounts needs the address the links in mails point to: the one the bed listens on.
+  const port = await closedPort()
   const created = await createTestCanvass({
     console: { accounts: true, bundle: await bundle },
     mail: { transport: unused, from: 'canvass@mail.test' },
+    publicUrl: `http://127.0.0.1:${port}`,
     background: false,
   })
-  bed = Object.assign(created, { url: await created.listen() })
+  bed = Object.assign(created, { url: await created.listen(port) })
   await addPerson(bed, OWNER, 'owner')
   await addPerson(bed, VIEWER, 'viewer')
   const ctx = {

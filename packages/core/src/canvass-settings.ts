@@ -52,6 +52,10 @@ export function canvassSettings(options: CanvassOptions): CanvassSettings {
     throw new TypeError('editor needs the bundle as text: pass the source of the editor bundle (@canvass/editor)')
   }
   const consoleAccounts = consoleAccountsOf(options)
+  // The accounts mode's mails carry links made from `publicUrl` alone, never from a request's `Host`.
+  if (consoleAccounts && options.mail !== undefined && !options.publicUrl) {
+    throw new TypeError('mail with console.accounts needs publicUrl: invitations and sign-in links in mails point to it')
+  }
   const background = options.background
   checkHookSettings(options.storage, background)
   assertUpkeepGroups(options)

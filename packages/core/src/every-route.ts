@@ -54,6 +54,7 @@ import { registerApiKeyRoutes } from './routes/management/api-keys'
 import type { ConsoleAccountsWiring } from './routes/console-accounts'
 import { registerConsoleAccountRoutes } from './routes/console-accounts'
 import { registerConsoleMailRoutes } from './routes/console-mail'
+import { registerConsoleMailPages } from './routes/console-mail-pages'
 import { registerConsoleSsoRoutes } from './routes/console-sso'
 import { registerConsoleSessionRoutes } from './routes/console-sessions'
 
@@ -130,6 +131,7 @@ export function registerEveryRoute(
   if (consolePage) registerConsoleRoutes(table, consolePage)
   if (consoleAccounts) {
     registerConsoleAccountRoutes(table, consoleAccounts)
+    registerConsoleMailPages(table, consoleAccounts)
     registerConsoleSsoRoutes(table, consoleAccounts)
     registerConsoleSessionRoutes(table, consoleAccounts)
   }

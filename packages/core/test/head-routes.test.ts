@@ -8,6 +8,7 @@ import { describeRoutes } from '@canvass/core'
 import { TEST_ORIGIN as ORIGIN, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { seedCall, seedSurroundings, seedSurveyAndWebhook } from './helpers'
+import { mailedLinkToken } from './mailed-link'
 
 /** Headers that differ from one answer to the next whatever the method. */
 const PER_ANSWER = new Set(['x-request-id', 'date'])
@@ -47,6 +48,7 @@ async function seed(environmentId: string): Promise<void> {
   )
   const person = people[0]?.id ?? ''
   const shared = await call('POST', `/api/v1/management/surveys/${survey.id}/share`)
+  const consolePerson = await canvass.admin.addConsolePerson({ email: 'head@example.com', role: 'viewer', projectId: bed().projectId })
   Object.assign(params, {
     resultShareKey: shared.resultShareKey,
     environmentId,
@@ -70,11 +72,11 @@ async function seed(environmentId: string): Promise<void> {
     runId: 'clrn1234567890123456789012',
     feedbackRecordId: 'clfr1234567890123456789012',
     // A person of the console (their sessions' list).
-    consolePersonId: (await canvass.admin.addConsolePerson({ email: 'head@example.com', role: 'viewer', projectId: bed().projectId })).id,
+    consolePersonId: consolePerson.id,
     // A single sign-on provider the bed does not configure: its pages answer 404.
     providerId: 'none',
-    // A first-owner link of the console: its page (a GET uses nothing).
-    token: (await canvass.admin.createConsoleLink({ firstOwner: true, projectId: bed().projectId })).path.split('/').pop(),
+    // A link mailed to that person: its sign-in and reset pages (a GET uses nothing).
+    token: await mailedLinkToken(bed().storage, consolePerson.accountId),
   })
   const link = await call('POST', '/api/v1/management/responses/export-links', { surveyId: survey.id, format: 'csv' })
   Object.assign(query, {

@@ -530,9 +530,12 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
 })
 
 const NO_PROVIDER = 'the bed configures no single sign-on provider: console-sso.test.ts drives these routes against a real one'
+const NO_MAILED_LINK = 'a reset link is a mailed one only, and this bed sends no mail: console-account-mails.test.ts uses real ones'
 const NO_SESSION = 'a console session is made by a sign-in, which this bed does not do: console-session-activity.test.ts ends real ones'
 /** Routes whose valid example answers 404 here, with why: each is driven for its hostile input all the same. */
 const EXAMPLE_NOT_FOUND: Record<string, string> = {
+  'GET /console/reset/:token': NO_MAILED_LINK,
+  'POST /console/reset/:token': NO_MAILED_LINK,
   'GET /console/sso/:providerId': NO_PROVIDER,
   'GET /console/sso/:providerId/callback': NO_PROVIDER,
   'DELETE /api/v1/console/people/:consolePersonId/sessions/:consoleSessionId': NO_SESSION,

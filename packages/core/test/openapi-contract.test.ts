@@ -17,6 +17,7 @@ import fc from 'fast-check'
 import { consoleAccountSettings, createConsoleSession } from '../src/domain/console/console-accounts'
 import * as assert from 'uvu/assert'
 import { seedCall, seedSurroundings, seedSurveyAndWebhook } from './helpers'
+import { mailedLinkToken } from './mailed-link'
 
 const RUNS = Number(process.env.CANVASS_CONTRACT_RUNS ?? 15)
 const SEED = Number(process.env.CANVASS_CONTRACT_SEED ?? 20261125)
@@ -116,9 +117,14 @@ async function seed(environmentId: string): Promise<void> {
   seeds.workflowId = ['clwf1234567890123456789012']
   seeds.runId = ['clrn1234567890123456789012']
   seeds.feedbackRecordId = ['clfr1234567890123456789012']
-  // A console link (first owner, of the bed's project): its page answers 200 (a GET uses nothing).
   seeds.consolePersonId = [await freshConsolePerson()]
-  seeds.token = [(await canvass.admin.createConsoleLink({ firstOwner: true, projectId: bed().projectId })).path.split('/').pop()!]
+  // A link mailed to a person: its sign-in and reset pages answer 200 (a GET uses nothing).
+  const linked = await canvass.admin.addConsolePerson({
+    email: `linked-${Date.now()}@example.com`,
+    role: 'viewer',
+    projectId: bed().projectId,
+  })
+  seeds.token = [await mailedLinkToken(bed().storage, linked.accountId)]
   // A v3 workspace is the key's project or environment (docs/api.md, "The reference's v3").
   seeds.workspaceId = [environmentId]
 }

@@ -101,6 +101,17 @@ export interface StandaloneConfig {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
+  const config = readSettings(env)
+  // The console's mails carry links to this server, made from PUBLIC_URL only (never from a request's Host).
+  if (config.smtpUrl && config.console && !config.publicUrl) {
+    throw new Error(
+      'PUBLIC_URL is needed with SMTP_URL while the console is on: invitations and sign-in links in mails point to it, e.g. PUBLIC_URL=https://feedback.example.com',
+    )
+  }
+  return config
+}
+
+function readSettings(env: NodeJS.ProcessEnv): StandaloneConfig {
   // `pnpm start` runs in this package's folder; relative paths are meant from where the user typed it.
   const base = env.INIT_CWD ?? process.cwd()
   const port = Number(env.PORT ?? 3000)

@@ -18,8 +18,18 @@ test('unset: no mail', () => {
 })
 
 test('SMTP_URL with MAIL_FROM is read as given', () => {
-  const config = readConfig({ ...base, SMTP_URL: 'smtps://mailer:pa%24s@smtp.example.com:465', MAIL_FROM: 'Canvass <canvass@example.com>' })
+  const env = { ...base, PUBLIC_URL: 'https://feedback.example.com' }
+  const config = readConfig({ ...env, SMTP_URL: 'smtps://mailer:pa%24s@smtp.example.com:465', MAIL_FROM: 'Canvass <canvass@example.com>' })
   assert.equal([config.smtpUrl, config.mailFrom], ['smtps://mailer:pa%24s@smtp.example.com:465', 'Canvass <canvass@example.com>'])
+})
+
+test('SMTP_URL with the console on needs PUBLIC_URL: the links in mails point to it', () => {
+  const env = { ...base, SMTP_URL: 'smtp://user:hunter22@smtp.example.com', MAIL_FROM: 'canvass@example.com' }
+  assert.throws(
+    () => readConfig(env),
+    (error: Error) => /PUBLIC_URL/.test(error.message) && !error.message.includes('hunter22'),
+  )
+  assert.is(readConfig({ ...env, CANVASS_CONSOLE: 'off' }).smtpUrl, env.SMTP_URL, 'without the console, no link is mailed')
 })
 
 test('a URL that is not smtp: or smtps:, or SMTP_URL without MAIL_FROM, stops the start without naming the password', () => {

@@ -23,6 +23,7 @@ import { projectStyling } from '../src/migrations/0042-project-styling'
 import { consoleMemberships } from '../src/migrations/0043-console-memberships'
 import { mailOutbox } from '../src/migrations/0044-mail-outbox'
 import { consoleSessionActivity } from '../src/migrations/0045-console-session-activity'
+import { consoleLinkMailed } from '../src/migrations/0046-console-link-mailed'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -71,6 +72,7 @@ const MIGRATIONS = [
   '0043-console-memberships',
   '0044-mail-outbox',
   '0045-console-session-activity',
+  '0046-console-link-mailed',
 ]
 
 const TABLES = [
@@ -248,6 +250,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await consoleLinkMailed('canvass').down?.(db)
     await consoleSessionActivity('canvass').down?.(db)
     await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
@@ -287,12 +290,13 @@ for (const backend of backends()) {
     const storage = withOutboxExpansion(createKyselyStorage({ db }))
     const [a, b] = [await newProject(storage), await newProject(storage)] as [string, string]
     // The database as 0040 left it: one email over every project (and what came after undone).
+    await consoleLinkMailed('canvass').down?.(db)
     await consoleSessionActivity('canvass').down?.(db)
     await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
     await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in ('0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity')`.execute(
+    await sql`delete from canvass.canvass_migration where name in ('0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity', '0046-console-link-mailed')`.execute(
       db,
     )
     const now = new Date()
@@ -304,6 +308,7 @@ for (const backend of backends()) {
       '0043-console-memberships',
       '0044-mail-outbox',
       '0045-console-session-activity',
+      '0046-console-link-mailed',
     ])
     const kept = await storage.consoleAccounts.getPerson('p-before')
     assert.equal([kept?.projectId, kept?.email, kept?.role], [a, 'ada@example.com', 'owner'])
@@ -323,10 +328,11 @@ for (const backend of backends()) {
     const storage = withOutboxExpansion(createKyselyStorage({ db }))
     const [a, b, c] = [await newProject(storage), await newProject(storage), await newProject(storage)] as [string, string, string]
     // The database as 0042 left it: a person per project, each with a password of their own.
+    await consoleLinkMailed('canvass').down?.(db)
     await consoleSessionActivity('canvass').down?.(db)
     await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in ('0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity')`.execute(
+    await sql`delete from canvass.canvass_migration where name in ('0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity', '0046-console-link-mailed')`.execute(
       db,
     )
     const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds))
@@ -345,7 +351,12 @@ for (const backend of backends()) {
       values ('s-ada', 'p-ada-c', ${at(5)}, ${later})`.execute(db)
     await sql`insert into canvass.console_links (hash, project_id, person_id, created_at, expires_at)
       values ('l-ada', ${a}, 'p-ada-a', ${at(5)}, ${later}), ('l-first', ${c}, null, ${at(5)}, ${later})`.execute(db)
-    assert.equal(await migrate(db), ['0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity'])
+    assert.equal(await migrate(db), [
+      '0043-console-memberships',
+      '0044-mail-outbox',
+      '0045-console-session-activity',
+      '0046-console-link-mailed',
+    ])
     const accounts = storage.consoleAccounts
     // One account per email, with the id of its earliest person and the earliest password there was.
     const ada = await accounts.findAccountByEmail('ada@example.com')
@@ -398,15 +409,16 @@ for (const backend of backends()) {
       account: { id: 'a-0045', email: 'zoe-0045@example.com', passwordHash: null, createdAt: now, updatedAt: now },
     })
     assert.is(added.outcome, 'created')
+    await consoleLinkMailed('canvass').down?.(db)
     await consoleSessionActivity('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name = '0045-console-session-activity'`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0045-console-session-activity', '0046-console-link-mailed')`.execute(db)
     const later = new Date(now.getTime() + 3_600_000)
     for (const hash of ['s-0045-a', 's-0045-b']) {
       await sql`insert into canvass.console_sessions (hash, account_id, created_at, expires_at) values (${hash}, 'a-0045', ${now}, ${later})`.execute(
         db,
       )
     }
-    assert.equal(await migrate(db), ['0045-console-session-activity'])
+    assert.equal(await migrate(db), ['0045-console-session-activity', '0046-console-link-mailed'])
     const found = await storage.consoleAccounts.findSession('s-0045-a', now)
     assert.ok(found, 'the session still signs in')
     const { session } = found!
@@ -427,6 +439,7 @@ for (const backend of backends()) {
     ])
     // Then the database as 0030 left it: the trigger functions record the events.
     const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await consoleLinkMailed('canvass').down?.(db)
     await consoleSessionActivity('canvass').down?.(db)
     await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
@@ -673,6 +686,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await consoleLinkMailed('canvass').down?.(db)
   await consoleSessionActivity('canvass').down?.(db)
   await mailOutbox('canvass').down?.(db)
   await consoleMemberships('canvass').down?.(db)

@@ -14,6 +14,7 @@ import { projectStyling } from '../src/migrations/0042-project-styling'
 import { consoleMemberships } from '../src/migrations/0043-console-memberships'
 import { mailOutbox } from '../src/migrations/0044-mail-outbox'
 import { consoleSessionActivity } from '../src/migrations/0045-console-session-activity'
+import { consoleLinkMailed } from '../src/migrations/0046-console-link-mailed'
 import { prepareResponsePartitions } from '../src/migrations/prepare-partitions'
 import { backends } from './backends'
 
@@ -123,6 +124,7 @@ for (const backend of backends()) {
       // Each create's event waits in the outbox, not yet made a delivery (the dispatcher's claim makes them).
       assert.is(before.events.length, 24, 'events pending')
       // Back to the schema before 0038 (and 0039 to 0042, which came after it).
+      await consoleLinkMailed('canvass').down?.(db)
       await consoleSessionActivity('canvass').down?.(db)
       await mailOutbox('canvass').down?.(db)
       await consoleMemberships('canvass').down?.(db)
@@ -131,7 +133,7 @@ for (const backend of backends()) {
       await surveyCustomCss('canvass').down?.(db)
       await summaryParts('canvass').down?.(db)
       await partitionedResponses('canvass').down?.(db)
-      await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity')`.execute(
+      await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity', '0046-console-link-mailed')`.execute(
         db,
       )
       const kind = await sql<{
@@ -187,6 +189,7 @@ for (const backend of backends()) {
         '0043-console-memberships',
         '0044-mail-outbox',
         '0045-console-session-activity',
+        '0046-console-link-mailed',
       ])
       assert.equal(errors.map(String), [], 'no write refused')
       // Writes that were in flight while the migration ran (they waited for it), and writes before and after it.
@@ -264,6 +267,7 @@ for (const backend of backends()) {
       try {
         await migrate(db)
         const before = await seed(withOutboxExpansion(createKyselyStorage({ db })), db)
+        await consoleLinkMailed('canvass').down?.(db)
         await consoleSessionActivity('canvass').down?.(db)
         await mailOutbox('canvass').down?.(db)
         await consoleMemberships('canvass').down?.(db)
@@ -272,7 +276,7 @@ for (const backend of backends()) {
         await surveyCustomCss('canvass').down?.(db)
         await summaryParts('canvass').down?.(db)
         await partitionedResponses('canvass').down?.(db)
-        await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity')`.execute(
+        await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity', '0046-console-link-mailed')`.execute(
           db,
         )
         const indexes = async () =>
@@ -324,6 +328,7 @@ for (const backend of backends()) {
           '0043-console-memberships',
           '0044-mail-outbox',
           '0045-console-session-activity',
+          '0046-console-link-mailed',
         ])
         const key = await sql<{ oid: number }>`select conindid::int as oid from pg_constraint
           where conname = 'responses_history_pkey' and connamespace = 'canvass'::regnamespace`.execute(db)

@@ -19,10 +19,8 @@ const ROLES: Array<{ id: Role; label: string }> = [
 ]
 
 export function PeopleScreen() {
-  const { api, boot, notify } = useConsole()
+  const { api, boot } = useConsole()
   const people = useLoad((signal) => api.data<Person[]>('/api/v1/console/people', { signal }), [])
-  const [email, setEmail] = useState('')
-  const [role, setRole] = useState<Role>('viewer')
   const [link, setLink] = useState<{ email: string; url: string; expiresAt: string } | null>(null)
   const [removing, setRemoving] = useState<Person | null>(null)
   const [sessionsOf, setSessionsOf] = useState<Person | null>(null)
@@ -47,50 +45,15 @@ export function PeopleScreen() {
     <section aria-labelledby="people-title">
       <h1 id="people-title">People</h1>
       <p class="cv-muted">The people who may sign in to this project's console, and what each may do.</p>
-      <form
-        class="cv-card"
-        aria-labelledby="person-form-title"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const address = email.trim()
-          void run(async () => {
-            const added = await api.data<AnswerData<'/api/v1/console/people', 'post'>>(base, {
-              method: 'POST',
-              body: { email: address, role },
-            })
-            if (added.link) showLink(added, added.link)
-            else setLink(null)
-            setEmail('')
-            people.reload()
-            notify(
-              added.link
-                ? `${added.email} invited`
-                : `${added.email} has an account already: they sign in with it and now find this project there too`,
-            )
-          })
+      <InviteForm
+        busy={busy}
+        run={run}
+        onAdded={(added) => {
+          if (added.link) showLink(added, added.link)
+          else setLink(null)
+          people.reload()
         }}
-      >
-        <h2 id="person-form-title">Invite a person</h2>
-        <div class="cv-row">
-          <label>
-            Email
-            <input type="email" required maxLength={320} value={email} onInput={(event) => setEmail(event.currentTarget.value)} />
-          </label>
-          <label>
-            Role
-            <select value={role} onChange={(event) => setRole(event.currentTarget.value as Role)}>
-              {ROLES.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" class="cv-primary" disabled={busy}>
-            Invite
-          </button>
-        </div>
-      </form>
+      />
       {link && <SignInLinkCard link={link} onDone={() => setLink(null)} />}
       <h2>People of {boot.project.name}</h2>
       <ErrorText error={people.error} />
@@ -130,6 +93,71 @@ export function PeopleScreen() {
         </p>
       </ConfirmDialog>
     </section>
+  )
+}
+
+type Added = AnswerData<'/api/v1/console/people', 'post'>
+
+/** "Invite a person": an email and a role (and, with mail, the invitation's language). */
+function InviteForm({ busy, run, onAdded }: { busy: boolean; run: ReturnType<typeof useAction>[1]; onAdded(added: Added): void }) {
+  const { api, boot, notify } = useConsole()
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<Role>('viewer')
+  const [language, setLanguage] = useState<'en' | 'de'>('en')
+  return (
+    <form
+      class="cv-card"
+      aria-labelledby="person-form-title"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const address = email.trim()
+        void run(async () => {
+          const added = await api.data<Added>('/api/v1/console/people', {
+            method: 'POST',
+            body: boot.mail ? { email: address, role, language } : { email: address, role },
+          })
+          setEmail('')
+          onAdded(added)
+          notify(
+            added.mailed
+              ? `Invitation mailed to ${added.email}`
+              : added.link
+                ? `${added.email} invited`
+                : `${added.email} has an account already: they sign in with it and now find this project there too`,
+          )
+        })
+      }}
+    >
+      <h2 id="person-form-title">Invite a person</h2>
+      <div class="cv-row">
+        <label>
+          Email
+          <input type="email" required maxLength={320} value={email} onInput={(event) => setEmail(event.currentTarget.value)} />
+        </label>
+        <label>
+          Role
+          <select value={role} onChange={(event) => setRole(event.currentTarget.value as Role)}>
+            {ROLES.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {boot.mail && (
+          <label>
+            Mail in
+            <select value={language} onChange={(event) => setLanguage(event.currentTarget.value as 'en' | 'de')}>
+              <option value="en">English</option>
+              <option value="de">Deutsch</option>
+            </select>
+          </label>
+        )}
+        <button type="submit" class="cv-primary" disabled={busy}>
+          {boot.mail ? 'Send invitation' : 'Invite'}
+        </button>
+      </div>
+    </form>
   )
 }
 

@@ -46,6 +46,8 @@ export function accountsPageHtml(input: {
   /** Links shown as buttons (single sign-on, "Continue"), after the form. */
   links?: { href: string; text: string }[]
   footer?: string
+  /** Plain links under everything ("Forgot your password?"). */
+  more?: { href: string; text: string }[]
   /** Goes on to this path at once (a same-site step, docs/sso.md); the page's link does the same by hand. */
   refreshTo?: string
 }): string {
@@ -71,6 +73,9 @@ export function accountsPageHtml(input: {
     : ''
   const text = input.text ? `<p>${escapeHtml(input.text)}</p>` : ''
   const footer = input.footer ? `<p class="hint">${escapeHtml(input.footer)}</p>` : ''
+  const more = input.more?.length
+    ? `<p class="more">${input.more.map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a>`).join(' · ')}</p>`
+    : ''
   const refresh = input.refreshTo ? `\n<meta http-equiv="refresh" content="0;url=${escapeHtml(input.refreshTo)}">` : ''
   return `<!doctype html>
 <html lang="en">
@@ -83,7 +88,7 @@ export function accountsPageHtml(input: {
 <style nonce="${input.nonce}">${ACCOUNTS_STYLE}</style>
 </head>
 <body>
-<main class="card"><h1>${escapeHtml(input.heading)}</h1>${text}${error}${form}${links}${footer}</main>
+<main class="card"><h1>${escapeHtml(input.heading)}</h1>${text}${error}${form}${links}${footer}${more}</main>
 </body>
 </html>
 `
@@ -96,6 +101,7 @@ const ACCOUNTS_STYLE =
   'label{display:block;margin:16px 0 6px;font-weight:600}.hint{display:block;color:#475569;font-size:.9rem;margin:0 0 6px}' +
   'input{box-sizing:border-box;font:inherit;padding:8px 10px;border:1px solid #64748b;border-radius:8px;width:100%}' +
   'button,.button{font:inherit;font-weight:600;margin-top:20px;padding:8px 16px;border:0;border-radius:8px;background:#334155;color:#fff;cursor:pointer}' +
+  '.more{margin:16px 0 0}.more a{color:#1f5fbf}.more a:focus-visible{outline:2px solid #334155;outline-offset:2px}' +
   '.links{list-style:none;margin:16px 0 12px;padding:0}.links li{margin:0 0 8px}' +
   '.button{display:block;box-sizing:border-box;width:100%;margin:0;text-align:center;text-decoration:none}' +
   'button:focus-visible,.button:focus-visible,input:focus{outline:2px solid #334155;outline-offset:2px}.error{color:#b91c1c;font-weight:600}'

@@ -16,6 +16,8 @@ export interface ConsoleBoot {
   editor: boolean
   /** Where the sign-out form posts (accounts mode), else null: the host signs people out. */
   signOut: string | null
+  /** Whether invitations go out by mail (accounts mode with mail and `publicUrl`); absent means no. */
+  mail?: boolean
 }
 
 /**

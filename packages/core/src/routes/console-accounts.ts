@@ -15,14 +15,11 @@ import {
   cookieOf,
   countSignIn,
   createConsoleLink,
-  createConsoleSession,
   hashPassword,
   isConsoleToken,
   newConsolePerson,
-  newConsoleToken,
   passwordProblem,
   personOutput,
-  sameText,
   verifyPassword,
 } from '../domain/console/console-accounts'
 import { CanvassError, notAuthenticated, validationError } from '../errors'
@@ -32,10 +29,10 @@ import type { Field } from '../pages/accounts-page'
 import { accountsPageHtml, cookie, page, seeOther } from '../pages/accounts-page'
 import { ok } from '../http/respond'
 import type { RouteTable } from '../http/route-table'
-import type { ConsoleAccountRecord, ConsoleSignInMethod } from '../ports/storage'
 import { appendAccountEvent, knownAddress } from '../domain/console/console-sessions'
-import { recordedRoute } from '../auth/console-auth'
 import { requestIdOf } from '../http/problem'
+import { accountMailOn, mailInvitation, mailRoleChanged } from '../domain/console/account-mails'
+import { crossSite, formToken, formTokenRight, readForm, signedIn, tooLarge } from '../pages/account-forms'
 import { strictObject } from '../schemas/strict-object'
 
 export type { ConsoleAccountsWiring } from '../domain/console/console-accounts'
@@ -85,64 +82,6 @@ function registerConsoleAccountPages(routes: RouteTable, wiring: ConsoleAccounts
   })
 }
 
-const FORM_COOKIE_SECONDS = 60 * 60
-
-/** The form's double-submit token: the cookie's when it is one, else a new one (and its cookie). */
-function formToken(request: Request, ctx: CanvassContext): { token: string; cookies: string[] } {
-  const jar = consoleCookies(request, ctx)
-  const given = cookieOf(request, jar.form)
-  if (given !== undefined && isConsoleToken(given)) return { token: given, cookies: [] }
-  const token = newConsoleToken()
-  return { token, cookies: [cookie(jar, jar.form, token, FORM_COOKIE_SECONDS)] }
-}
-
-/** Whether the form's `csrf` field is the double-submit cookie's value. */
-function formTokenRight(request: Request, ctx: CanvassContext, form: URLSearchParams): boolean {
-  const given = cookieOf(request, consoleCookies(request, ctx).form)
-  const field = form.get('csrf')
-  return given !== undefined && field !== null && isConsoleToken(given) && sameText(given, field)
-}
-
-const FORM_LIMIT = 8192
-
-/**
- * A urlencoded form body of at most 8 KiB (a sign-in form is a few hundred bytes), or `too_large`. A body of
- * another type reads as an empty form: it carries no form token, so its page says the form must be sent again.
- */
-async function readForm(request: Request): Promise<URLSearchParams | 'too_large'> {
-  const type = (request.headers.get('content-type') ?? '').toLowerCase()
-  if (!type.startsWith('application/x-www-form-urlencoded')) {
-    await request.body?.cancel().catch(() => {})
-    return new URLSearchParams()
-  }
-  const reader = request.body?.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  while (reader) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > FORM_LIMIT) {
-      await reader.cancel().catch(() => {})
-      return 'too_large'
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return new URLSearchParams(new TextDecoder().decode(bytes))
-}
-
-/** The cross-site check of a form post: a browser's `Sec-Fetch-Site` must say the page was Canvass's own. */
-function crossSite(request: Request): boolean {
-  const site = request.headers.get('sec-fetch-site')
-  return site !== null && site !== 'same-origin' && site !== 'none'
-}
-
 const EMAIL_FIELD: Field = { name: 'email', label: 'Email', type: 'email', autocomplete: 'username', required: true }
 const PASSWORD_FIELD: Field = { name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', required: true }
 const NEW_PASSWORD_FIELD: Field = {
@@ -185,9 +124,21 @@ async function signInPage(request: IRequest, ctx: CanvassContext, wiring: Consol
     heading: 'Sign in to Canvass',
     ...(passwords ? { form: signInForm(ctx, token) } : {}),
     links: ssoLinks(ctx, wiring),
-    footer: passwords ? NO_PASSWORD : NO_ACCOUNT,
+    ...signInHelp(ctx, wiring),
   })
   return page(200, html, nonce, cookies)
+}
+
+/**
+ * What the sign-in page offers besides its form: with mail, "Email me a sign-in link" and (with passwords)
+ * "Forgot your password?" (docs/mail.md, "Mail in the console's flows"); without, whom to ask for a link.
+ */
+function signInHelp(ctx: CanvassContext, wiring: ConsoleAccountsWiring): { footer?: string; more?: { href: string; text: string }[] } {
+  const passwords = wiring.settings.passwordSignIn
+  if (!accountMailOn(ctx)) return { footer: passwords ? NO_PASSWORD : NO_ACCOUNT }
+  const more = [{ href: `${ctx.basePath}/console/sign-in/link`, text: 'Email me a sign-in link' }]
+  if (passwords) more.push({ href: `${ctx.basePath}/console/password-reset`, text: 'Forgot your password?' })
+  return { more }
 }
 
 /** The answer of a password sign-in while `passwordSignIn` is false: 403, and the ways that do sign in. */
@@ -199,7 +150,7 @@ function passwordsOff(ctx: CanvassContext, wiring: ConsoleAccountsWiring): Respo
     heading: 'Sign in to Canvass',
     error: 'Signing in with a password is turned off here.',
     links: ssoLinks(ctx, wiring),
-    footer: NO_ACCOUNT,
+    ...signInHelp(ctx, wiring),
   })
   return page(403, html, nonce)
 }
@@ -216,13 +167,6 @@ function staleForm(request: Request, ctx: CanvassContext, form: ReturnType<typeo
     ...(form ? { form: { ...form, csrf: token } } : {}),
   })
   return page(403, html, nonce, cookies)
-}
-
-/** The page of a form larger than any of these forms. */
-function tooLarge(): Response {
-  const nonce = newNonce()
-  const text = 'This form is larger than any sign-in form. Please go back and send it again.'
-  return page(413, accountsPageHtml({ nonce, title: 'Form too large', heading: 'Form too large', text }), nonce)
 }
 
 async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionInfo, wiring: ConsoleAccountsWiring): Promise<Response> {
@@ -248,7 +192,7 @@ async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionIn
         error,
         form: signInForm(ctx, token, rawEmail),
         links: ssoLinks(ctx, wiring),
-        footer: NO_PASSWORD,
+        ...signInHelp(ctx, wiring),
       }),
       nonce,
       cookies,
@@ -266,43 +210,6 @@ async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionIn
   const account = await accountOfPassword(ctx.storage, parsed.success ? email : null, password)
   if (!account) return again(401, 'Email or password is not right.')
   return signedIn(request, ctx, info, account, wiring, 'password')
-}
-
-/**
- * Starts a session: the session cookie, the form cookie cleared, and on to the console. The sign-in is written
- * to the audit log of each project of the account, with the session's public id and the client address.
- */
-async function signedIn(
-  request: Request,
-  ctx: CanvassContext,
-  info: ConnectionInfo,
-  account: Pick<ConsoleAccountRecord, 'id' | 'email'>,
-  wiring: ConsoleAccountsWiring,
-  method: ConsoleSignInMethod,
-): Promise<Response> {
-  const address = knownAddress(ctx.clientAddress(request, info))
-  const session = await createConsoleSession(ctx, account, wiring.settings, {
-    method,
-    userAgent: request.headers.get('user-agent'),
-    address,
-  })
-  const route = recordedRoute(request)
-  await appendAccountEvent(ctx, {
-    accountId: account.id,
-    action: 'signin',
-    sessionId: session.id,
-    label: `console: ${account.email}`,
-    address,
-    method: route?.method ?? request.method,
-    route: route?.path ?? '/console/sign-in',
-    status: 303,
-    requestId: requestIdOf(request as IRequest) || null,
-  })
-  const jar = consoleCookies(request, ctx)
-  return seeOther(`${ctx.basePath}/console`, [
-    cookie(jar, jar.session, session.token, wiring.settings.sessionTtlSeconds),
-    cookie(jar, jar.form, '', 0),
-  ])
 }
 
 const LINK_NOT_VALID = {
@@ -330,9 +237,20 @@ const CURRENT_PASSWORD_FIELD: Field = {
  * password to set), or someone with one, who changes it only by giving it (else whoever held the link would
  * take the account).
  */
-type LinkFor = { kind: 'firstOwner' } | { kind: 'person'; email: string; hasPassword: boolean }
+type LinkFor = { kind: 'firstOwner' } | { kind: 'person'; email: string; hasPassword: boolean; mailed: boolean }
 
-function linkForm(ctx: CanvassContext, token: string, csrf: string, linkFor: LinkFor, passwords: boolean) {
+/**
+ * The project an invitation's link opens after signing in (`?project=<id>`): an id's characters only, else none.
+ * The console opens it only when the account belongs to it (`/console?project=`).
+ */
+function linkProject(request: Request): string | null {
+  const given = new URL(request.url).searchParams.get('project')
+  return given !== null && /^[A-Za-z0-9_-]{1,64}$/.test(given) ? given : null
+}
+
+const projectQuery = (project: string | null) => (project === null ? '' : `?project=${encodeURIComponent(project)}`)
+
+function linkForm(ctx: CanvassContext, token: string, csrf: string, linkFor: LinkFor, passwords: boolean, project: string | null) {
   const fields = !passwords
     ? linkFor.kind === 'firstOwner'
       ? [{ ...EMAIL_FIELD, autocomplete: 'email' }]
@@ -343,10 +261,14 @@ function linkForm(ctx: CanvassContext, token: string, csrf: string, linkFor: Lin
           { ...NEW_PASSWORD_FIELD, label: 'Password (optional)' },
         ]
       : linkFor.hasPassword
-        ? [CURRENT_PASSWORD_FIELD, { ...NEW_PASSWORD_FIELD, hint: 'At least 10 characters. Without one, your password stays as it is.' }]
+        ? [
+            // A mailed link went to the account's own address: it may choose a new password as a reset does.
+            ...(linkFor.mailed ? [] : [CURRENT_PASSWORD_FIELD]),
+            { ...NEW_PASSWORD_FIELD, hint: 'At least 10 characters. Without one, your password stays as it is.' },
+          ]
         : [NEW_PASSWORD_FIELD]
   const button = linkFor.kind === 'firstOwner' ? 'Create owner and sign in' : 'Sign in'
-  return { action: `${ctx.basePath}/console/link/${token}`, csrf, fields, button }
+  return { action: `${ctx.basePath}/console/link/${token}${projectQuery(project)}`, csrf, fields, button }
 }
 
 /** The page of a link; without `passwords` (`passwordSignIn` false) it asks for none. */
@@ -357,6 +279,7 @@ function linkPageHtml(
   csrf: string,
   linkFor: LinkFor,
   passwords: boolean,
+  project: string | null,
   error?: string,
 ) {
   const firstOwner = linkFor.kind === 'firstOwner'
@@ -368,7 +291,7 @@ function linkPageHtml(
       ? `This link makes you the first owner of the project. Give your email${passwords ? '; a password is optional' : ''}.`
       : `This one-time link signs in ${linkFor.email}. It works once.`,
     ...(error ? { error } : {}),
-    form: linkForm(ctx, token, csrf, linkFor, passwords),
+    form: linkForm(ctx, token, csrf, linkFor, passwords, project),
   })
 }
 
@@ -380,7 +303,8 @@ async function usableLink(ctx: CanvassContext, token: string) {
   if (link.accountId === null) return { hash, link, account: null, linkFor: { kind: 'firstOwner' } as LinkFor }
   const account = await accountStore(ctx.storage).getAccount(link.accountId)
   if (!account || !(await linkStillFits(ctx, link.projectId, account.id))) return null
-  return { hash, link, account, linkFor: { kind: 'person', email: account.email, hasPassword: account.passwordHash !== null } as LinkFor }
+  const linkFor: LinkFor = { kind: 'person', email: account.email, hasPassword: account.passwordHash !== null, mailed: link.mailed }
+  return { hash, link, account, linkFor }
 }
 
 /**
@@ -401,7 +325,8 @@ async function linkPage(request: IRequest, ctx: CanvassContext, wiring: ConsoleA
   if (!usable) return linkNotValid()
   const nonce = newNonce()
   const form = formToken(request, ctx)
-  return page(200, linkPageHtml(ctx, nonce, token, form.token, usable.linkFor, wiring.settings.passwordSignIn), nonce, form.cookies)
+  const html = linkPageHtml(ctx, nonce, token, form.token, usable.linkFor, wiring.settings.passwordSignIn, linkProject(request))
+  return page(200, html, nonce, form.cookies)
 }
 
 async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionInfo, wiring: ConsoleAccountsWiring): Promise<Response> {
@@ -412,10 +337,17 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
   const usable = await usableLink(ctx, token)
   if (!usable) return linkNotValid()
   const { hash, link, account: holder, linkFor } = usable
+  const project = linkProject(request)
   const nonce = newNonce()
   const fresh = formToken(request, ctx)
   const again = (status: number, error: string, extra: Record<string, string> = {}) =>
-    page(status, linkPageHtml(ctx, nonce, token, fresh.token, linkFor, wiring.settings.passwordSignIn, error), nonce, fresh.cookies, extra)
+    page(
+      status,
+      linkPageHtml(ctx, nonce, token, fresh.token, linkFor, wiring.settings.passwordSignIn, project, error),
+      nonce,
+      fresh.cookies,
+      extra,
+    )
   if (crossSite(request) || !formTokenRight(request, ctx, form)) {
     return again(403, 'This form has expired or did not come from this site. Please send it again.')
   }
@@ -442,9 +374,9 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
     }
     return linkNotValid()
   }
-  if (password !== undefined && holder.passwordHash !== null) {
-    // A new password replaces one only when the current one is given: the link signs in, it does not take the
-    // account. The check is a sign-in attempt, counted as one, so that a link is no way to guess passwords.
+  if (password !== undefined && holder.passwordHash !== null && !link.mailed) {
+    // A new password replaces one only when the current one is given: a link shown to an owner or the operator
+    // signs in, it does not take the account. A mailed link went to the account's own address, as a reset does. The check is a sign-in attempt, counted as one, so that a link is no way to guess passwords.
     const current = (form.get('currentPassword') ?? '').slice(0, 1000)
     if (current === '') return again(400, 'To set a new password, give your current password too.')
     const limited = await countSignIn(wiring.limiter, ctx.clientAddress(request, info), holder.email, ctx.now())
@@ -468,7 +400,7 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
   ) {
     return again(409, 'Your password was changed while this form was sent, so it was left as it is. Ask for a new link to change it.')
   }
-  return signedIn(request, ctx, info, account, wiring, 'link')
+  return signedIn(request, ctx, info, account, wiring, 'link', `/console${projectQuery(project)}`)
 }
 
 async function signOut(request: IRequest, ctx: CanvassContext, info: ConnectionInfo): Promise<Response> {
@@ -513,8 +445,14 @@ const personAnswer = v.object({
 })
 const linkAnswer = v.object({ path: v.string(), expiresAt: v.string() })
 const roleSchema = v.picklist(CONSOLE_ROLES, 'Must be viewer, editor or owner')
-const createPersonBody = strictObject({ email: consoleEmailSchema, role: roleSchema, password: v.optional(consolePasswordSchema) })
-const updatePersonBody = strictObject({ role: v.optional(roleSchema) })
+const languageSchema = v.picklist(['en', 'de'], 'Must be en or de')
+const createPersonBody = strictObject({
+  email: consoleEmailSchema,
+  role: roleSchema,
+  password: v.optional(consolePasswordSchema),
+  language: v.optional(languageSchema),
+})
+const updatePersonBody = strictObject({ role: v.optional(roleSchema), language: v.optional(languageSchema) })
 
 function registerConsolePeopleRoutes(routes: RouteTable, wiring: ConsoleAccountsWiring): void {
   const base = { auth: 'apiKey', requires: 'console' } as const
@@ -526,15 +464,15 @@ function registerConsolePeopleRoutes(routes: RouteTable, wiring: ConsoleAccounts
   })
   routes.post('/api/v1/console/people', (request, ctx, _info, body) => addPerson(request, ctx, body, wiring), {
     summary:
-      'Adds a person to the project with a role: a new account (with a password, optionally) and a one-time sign-in link, or the existing account of the email (no password, no link)',
+      'Adds a person to the project with a role: a new account (with a password, optionally) and a one-time sign-in link, or the existing account of the email (no password, no link). With mail, an invitation is mailed instead (`mailed: true`, `link` null), in `language`',
     ...base,
     body: createPersonBody,
-    answer: v.object({ data: v.object({ ...personAnswer.entries, link: v.nullable(linkAnswer) }) }),
+    answer: v.object({ data: v.object({ ...personAnswer.entries, link: v.nullable(linkAnswer), mailed: v.boolean() }) }),
     errors: [403, 409],
     audit: { action: 'create', resourceType: 'consolePerson', resourceId: 'answer' },
   })
   routes.patch('/api/v1/console/people/:consolePersonId', (request, ctx, _info, body) => updatePerson(request, ctx, body), {
-    summary: "Changes a person's role (the project's last owner stays one)",
+    summary: "Changes a person's role (the project's last owner stays one); with mail, the person is told in a mail, in `language`",
     ...base,
     body: updatePersonBody,
     answer: v.object({ data: personAnswer }),
@@ -563,9 +501,12 @@ function registerConsolePeopleRoutes(routes: RouteTable, wiring: ConsoleAccounts
  * power, so a development key, which acts on its own environment alone, is refused
  * (docs/console-accounts.md, "Managing people").
  */
-async function peopleCaller(request: IRequest, ctx: CanvassContext): Promise<{ projectId: string; inConsole: boolean }> {
+async function peopleCaller(
+  request: IRequest,
+  ctx: CanvassContext,
+): Promise<{ projectId: string; inConsole: boolean; name: string | null }> {
   const caller = await authenticate(request, ctx)
-  if (caller.console) return { projectId: caller.console.projectId, inConsole: true }
+  if (caller.console) return { projectId: caller.console.projectId, inConsole: true, name: caller.console.personName }
   const environment = await ctx.storage.environments.get(caller.environmentId)
   if (!environment) throw notAuthenticated()
   if (environment.type !== 'production') {
@@ -575,7 +516,7 @@ async function peopleCaller(request: IRequest, ctx: CanvassContext): Promise<{ p
       { details: { environment: environment.type } },
     )
   }
-  return { projectId: environment.projectId, inConsole: false }
+  return { projectId: environment.projectId, inConsole: false, name: null }
 }
 
 const personNotFound = (id: string) =>
@@ -594,8 +535,8 @@ async function addPerson(
   body: () => Promise<v.InferOutput<typeof createPersonBody>>,
   wiring: ConsoleAccountsWiring,
 ): Promise<Response> {
-  const { projectId } = await peopleCaller(request, ctx)
-  const { email, role, password } = await body()
+  const { projectId, name } = await peopleCaller(request, ctx)
+  const { email, role, password, language } = await body()
   const now = ctx.now()
   const person = await newConsolePerson({ id: ctx.newId(), accountId: ctx.newId() }, now, { projectId, email, role, password })
   const added = await accountStore(ctx.storage).addPerson(person)
@@ -605,11 +546,17 @@ async function addPerson(
     }
     throw validationError({ password: 'This email has an account already, with its own password: add them without one' })
   }
+  const output = personOutput(added.person)
+  // With mail, the invitation goes to the address itself, with a link for that mail alone (docs/mail.md).
+  const invitation = { personId: added.person.id, accountId: added.person.accountId, email: added.person.email, projectId, role }
+  if ((await mailInvitation(ctx, wiring.settings, { ...invitation, invitedBy: name, language: language ?? 'en' })) === 'queued') {
+    return ok({ ...output, link: null, mailed: true })
+  }
   // A link signs in the whole account: only one made here, which belongs to this project alone, gets one.
   const link = added.accountCreated
     ? await createConsoleLink(ctx.storage, now, { projectId, accountId: added.person.accountId }, wiring.settings)
     : null
-  return ok({ ...personOutput(added.person), link: link && { path: link.path, expiresAt: link.expiresAt.toISOString() } })
+  return ok({ ...output, link: link && { path: link.path, expiresAt: link.expiresAt.toISOString() }, mailed: false })
 }
 
 async function updatePerson(
@@ -617,16 +564,23 @@ async function updatePerson(
   ctx: CanvassContext,
   body: () => Promise<v.InferOutput<typeof updatePersonBody>>,
 ): Promise<Response> {
-  const { projectId } = await peopleCaller(request, ctx)
+  const { projectId, name } = await peopleCaller(request, ctx)
   const personId = param(request, 'consolePersonId')
-  const { role } = await body()
+  const { role, language } = await body()
+  const before = await accountStore(ctx.storage).getPerson(personId)
+  if (!before || before.projectId !== projectId) throw personNotFound(personId)
+  const now = ctx.now()
   if (role !== undefined) {
-    const outcome = await accountStore(ctx.storage).setRole(projectId, personId, role, ctx.now())
+    const outcome = await accountStore(ctx.storage).setRole(projectId, personId, role, now)
     if (outcome === 'not_found') throw personNotFound(personId)
     if (outcome === 'last_owner') throw lastOwnerConflict()
   }
   const person = await accountStore(ctx.storage).getPerson(personId)
   if (!person || person.projectId !== projectId) throw personNotFound(personId)
+  if (role !== undefined && role !== before.role) {
+    const change = { personId, email: person.email, projectId, role, changedBy: name, language: language ?? 'en', at: now } as const
+    await mailRoleChanged(ctx, change)
+  }
   return ok(personOutput(person))
 }
 

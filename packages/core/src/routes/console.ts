@@ -1,3 +1,4 @@
+import { accountMailOn } from '../domain/console/account-mails'
 import type { Handler } from '../context'
 import { consoleCsrfToken } from '../auth/console-auth'
 import { etagMatches, strongTagOf } from '../http/etag'
@@ -67,6 +68,7 @@ function consolePage(wiring: ConsoleWiring): Handler {
       accounts: wiring.accounts,
       editor: wiring.editor,
       signOut: wiring.accounts ? `${ctx.basePath}/console/sign-out` : null,
+      mail: wiring.accounts && accountMailOn(ctx),
     }
     return consoleHtml(200, consolePageHtml(boot, nonce), nonce)
   }

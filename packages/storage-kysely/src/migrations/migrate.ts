@@ -47,6 +47,7 @@ import { projectStyling } from './0042-project-styling'
 import { consoleMemberships } from './0043-console-memberships'
 import { mailOutbox } from './0044-mail-outbox'
 import { consoleSessionActivity } from './0045-console-session-activity'
+import { consoleLinkMailed } from './0046-console-link-mailed'
 import { moveFromPublicSchema } from './move-from-public'
 import { prepareResponsePartitions } from './prepare-partitions'
 import { ensureResponsePartitions, monthsAheadOf } from '../responses/partitions'
@@ -111,6 +112,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0043-console-memberships': consoleMemberships(schema),
     '0044-mail-outbox': mailOutbox(schema),
     '0045-console-session-activity': consoleSessionActivity(schema),
+    '0046-console-link-mailed': consoleLinkMailed(schema),
   }
 }
 

@@ -142,6 +142,8 @@ export interface ConsoleLinksTable {
   created_at: Date
   expires_at: Date
   used_at: Date | null
+  /** Added by `0046-console-link-mailed`: sent by mail to the account's address (may set a password without the current one). */
+  mailed: Generated<boolean>
 }
 
 /** Added by `0027-response-retention`: who runs a periodic job (e.g. `retention`), and until when. */

@@ -82,5 +82,6 @@ export function toLink(row: Selectable<ConsoleLinksTable>): ConsoleLinkRecord {
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     usedAt: row.used_at,
+    mailed: row.mailed,
   }
 }

@@ -148,6 +148,7 @@ export function createConsoleLinkStore(
             created_at: link.createdAt,
             expires_at: link.expiresAt,
             used_at: link.usedAt,
+            mailed: link.mailed,
           })
           .execute()
       })

@@ -31,8 +31,8 @@ export async function add(accounts: ConsoleAccountStore, person: NewConsolePerso
   return added.person
 }
 
-export function makeLink(projectId: string | null, accountId: string | null, now: Date): ConsoleLinkRecord {
-  return { hash: randomHash(), projectId, accountId, createdAt: now, expiresAt: new Date(now.getTime() + 60_000), usedAt: null }
+export function makeLink(projectId: string | null, accountId: string | null, now: Date, mailed = false): ConsoleLinkRecord {
+  return { hash: randomHash(), projectId, accountId, createdAt: now, expiresAt: new Date(now.getTime() + 60_000), usedAt: null, mailed }
 }
 
 export function randomHash(): string {

@@ -95,6 +95,7 @@ export const consoleMembershipTests: ConsoleAccountStorageTest[] = [
         createdAt: now,
         expiresAt: session.expiresAt,
         usedAt: null,
+        mailed: false,
       }
       await accounts.insertLink(link)
       assert.is(await accounts.deletePerson(a.projectId, inA.id), 'deleted')

@@ -348,13 +348,14 @@ export async function readConsoleSession(
 export async function createConsoleLink(
   storage: Pick<Storage, 'consoleAccounts'>,
   now: Date,
-  link: Pick<ConsoleLinkRecord, 'projectId' | 'accountId'>,
+  link: Pick<ConsoleLinkRecord, 'projectId' | 'accountId'> & { mailed?: boolean },
   settings: ConsoleAccountSettings,
-): Promise<{ path: string; expiresAt: Date }> {
+): Promise<{ path: string; token: string; expiresAt: Date }> {
   const token = newConsoleToken()
   const expiresAt = new Date(now.getTime() + settings.linkTtlSeconds * 1000)
-  await accountStore(storage).insertLink({ ...link, hash: consoleTokenHash(token), createdAt: now, expiresAt, usedAt: null })
-  return { path: `/console/link/${token}`, expiresAt }
+  const record = { ...link, mailed: link.mailed ?? false, hash: consoleTokenHash(token), createdAt: now, expiresAt, usedAt: null }
+  await accountStore(storage).insertLink(record)
+  return { path: `/console/link/${token}`, token, expiresAt }
 }
 
 /**

@@ -72,4 +72,9 @@ export interface ConsoleLinkRecord {
   createdAt: Date
   expiresAt: Date
   usedAt: Date | null
+  /**
+   * Sent by mail to the account's own address (not shown to an owner or the operator): whoever holds it reads
+   * that address, so it may set a new password without the current one (docs/mail.md, "Links in mails").
+   */
+  mailed: boolean
 }
