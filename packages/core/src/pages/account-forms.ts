@@ -87,9 +87,38 @@ export function tooLarge(): Response {
 }
 
 /**
- * Starts a session: the session cookie, the form cookie cleared, and on to the console. The sign-in is written
- * to the audit log of each project of the account, with the session's public id and the client address.
+ * Starts a session of `account` signed in by `method`, and writes the sign-in (`signin`, resource
+ * `consoleSession`) to the audit log of each project of the account, under `label` (`console: <email>` unless
+ * given), with the session's public id and the client address. Answers the session's token for its cookie. Every
+ * way of signing in (password, one-time link, single sign-on) starts its session here.
  */
+export async function startSession(
+  request: Request,
+  ctx: CanvassContext,
+  info: ConnectionInfo,
+  account: Pick<ConsoleAccountRecord, 'id' | 'email'>,
+  settings: ConsoleAccountsWiring['settings'],
+  method: ConsoleSignInMethod,
+  label = `console: ${account.email}`,
+): Promise<string> {
+  const address = knownAddress(ctx.clientAddress(request, info))
+  const session = await createConsoleSession(ctx, account, settings, { method, userAgent: request.headers.get('user-agent'), address })
+  const route = recordedRoute(request)
+  await appendAccountEvent(ctx, {
+    accountId: account.id,
+    action: 'signin',
+    sessionId: session.id,
+    label,
+    address,
+    method: route?.method ?? request.method,
+    route: route?.path ?? '/console/sign-in',
+    status: 303,
+    requestId: requestIdOf(request as IRequest) || null,
+  })
+  return session.token
+}
+
+/** Starts a session (`startSession`): the session cookie, the form cookie cleared, and on to `to` (the console). */
 export async function signedIn(
   request: Request,
   ctx: CanvassContext,
@@ -99,27 +128,10 @@ export async function signedIn(
   method: ConsoleSignInMethod,
   to = '/console',
 ): Promise<Response> {
-  const address = knownAddress(ctx.clientAddress(request, info))
-  const session = await createConsoleSession(ctx, account, wiring.settings, {
-    method,
-    userAgent: request.headers.get('user-agent'),
-    address,
-  })
-  const route = recordedRoute(request)
-  await appendAccountEvent(ctx, {
-    accountId: account.id,
-    action: 'signin',
-    sessionId: session.id,
-    label: `console: ${account.email}`,
-    address,
-    method: route?.method ?? request.method,
-    route: route?.path ?? '/console/sign-in',
-    status: 303,
-    requestId: requestIdOf(request as IRequest) || null,
-  })
+  const token = await startSession(request, ctx, info, account, wiring.settings, method)
   const jar = consoleCookies(request, ctx)
   return seeOther(`${ctx.basePath}${to}`, [
-    cookie(jar, jar.session, session.token, wiring.settings.sessionTtlSeconds),
+    cookie(jar, jar.session, token, wiring.settings.sessionTtlSeconds),
     cookie(jar, jar.form, '', 0),
   ])
 }

@@ -2,7 +2,8 @@ import type { IRequest } from 'itty-router'
 import type { CanvassContext, ConnectionInfo } from '../context'
 import { param, publicBaseUrl } from '../context'
 import type { ConsoleAccountsWiring, ConsoleCookies } from '../domain/console/console-accounts'
-import { consoleCookies, cookieOf, createConsoleSession, sameText } from '../domain/console/console-accounts'
+import { consoleCookies, cookieOf, sameText } from '../domain/console/console-accounts'
+import { knownAddress } from '../domain/console/console-sessions'
 import { auditEntryId } from '../domain/console/audit-log'
 import { SSO_FLOW_TTL_MS, firstUse, openFlow, sealFlow } from '../domain/console/sso/sso-flow'
 import type { SsoProvisioning, SsoRefusal } from '../domain/console/sso/provision'
@@ -10,6 +11,7 @@ import { provisionSsoPerson } from '../domain/console/sso/provision'
 import type { SsoProvider } from '../domain/console/sso/sso-settings'
 import { newNonce } from '../http/html'
 import type { RouteTable } from '../http/route-table'
+import { startSession } from '../pages/account-forms'
 import { accountsPageHtml, cookie, page, seeOther } from '../pages/accounts-page'
 import type { ConsolePersonRecord } from '../ports/storage'
 
@@ -99,20 +101,15 @@ async function finishSso(request: IRequest, ctx: CanvassContext, info: Connectio
   }
   const result = await provisionSsoPerson({ storage: ctx.storage, now: ctx.now(), newId: ctx.newId }, provider, claims)
   if (result.outcome === 'refused') return refuse(REFUSALS[result.reason].status, REFUSALS[result.reason].words(provider))
-  await auditSignIn(request, ctx, info, provider, result)
-  const address = ctx.clientAddress(request, info)
-  const session = await createConsoleSession(ctx, { id: result.person.accountId }, wiring.settings, {
-    method: `sso:${provider.id}`,
-    userAgent: request.headers.get('user-agent'),
-    address: address === 'unknown' ? null : address,
-  })
+  const address = knownAddress(ctx.clientAddress(request, info))
+  await auditProvisioning(request, ctx, address, provider, result)
+  const account = { id: result.person.accountId, email: result.person.email }
+  const label = `console: ${account.email} (sso ${provider.id})`
+  const token = await startSession(request, ctx, info, account, wiring.settings, `sso:${provider.id}`, label)
   // The session cookie is SameSite=Strict: a browser leaves it out of this navigation, and of the redirects that
   // follow it, as it came from the provider's site. The signed-in page goes on to the console by a step of its own,
   // from this site, which sends it.
-  return seeOther(`${ctx.basePath}/console/signed-in`, [
-    cleared,
-    cookie(jar, jar.session, session.token, wiring.settings.sessionTtlSeconds),
-  ])
+  return seeOther(`${ctx.basePath}/console/signed-in`, [cleared, cookie(jar, jar.session, token, wiring.settings.sessionTtlSeconds)])
 }
 
 /** The page after a single sign-on: on to the console at once, by a navigation of this site (a link too, by hand). */
@@ -171,14 +168,15 @@ function notConfigured(): Response {
 }
 
 /**
- * The audit entries of an SSO sign-in (docs/sso.md): the person made (`create`), their role changed by the
- * provider's claim (`update`), and the sign-in (`login`), in the production environment of their project, under
- * `console: <email> (sso <provider>)` with the client's address. A failed append is reported, never a failed sign-in.
+ * The audit entries of what an SSO sign-in did to its person (docs/sso.md): the person made (`create`), their
+ * role changed by the provider's claim (`update`), in the production environment of their project, under
+ * `console: <email> (sso <provider>)` with the client's address. The sign-in itself is written as every sign-in
+ * is (`signin`, `startSession`). A failed append is reported, never a failed sign-in.
  */
-async function auditSignIn(
+async function auditProvisioning(
   request: IRequest,
   ctx: CanvassContext,
-  info: ConnectionInfo,
+  address: string | null,
   provider: SsoProvider,
   result: Extract<SsoProvisioning, { outcome: 'signIn' }>,
 ): Promise<void> {
@@ -187,7 +185,6 @@ async function auditSignIn(
     const person: ConsolePersonRecord = result.person
     const project = (await ctx.storage.projects.list()).find((candidate) => candidate.projectId === person.projectId)
     if (!project) return
-    const address = ctx.clientAddress(request, info)
     const entry = (action: string, fields: string[]) => {
       const createdAt = ctx.now()
       return ctx.storage.auditLog.append({
@@ -203,13 +200,12 @@ async function auditSignIn(
         resourceId: person.id,
         status: 303,
         summary: fields.length > 0 ? { fields } : {},
-        address: address === 'unknown' ? null : address,
+        address,
         requestId,
       })
     }
     if (result.created) await entry('create', ['email', 'role'])
     if (result.roleChange) await entry('update', ['role'])
-    await entry('login', [])
   } catch (error) {
     ctx.auditFailed({ route: CALLBACK_ROUTE, method: 'GET', requestId, error })
   }
