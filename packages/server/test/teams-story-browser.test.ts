@@ -14,7 +14,15 @@ import type { Canvass } from '@canvass/core'
 import { readConsoleBundle } from '@canvass/console'
 import { createSmtpMailTransport, serve } from '@canvass/host-node'
 import type { NodeServer } from '@canvass/host-node'
-import { closedPort, createTestCanvass, skipSuiteUnless, startOidcProvider, startSmtpServer, waitFor } from '@canvass/test-bed'
+import {
+  closedPort,
+  createTestCanvass,
+  onlyMailSender,
+  skipSuiteUnless,
+  startOidcProvider,
+  startSmtpServer,
+  waitFor,
+} from '@canvass/test-bed'
 import type { OidcTestProvider, ReceivedMail, TestCanvass, TestProject, TestSmtpServer } from '@canvass/test-bed'
 import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from '@canvass/test-bed/chromium'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -80,15 +88,7 @@ async function setUp() {
         ],
       },
     },
-    background: {
-      webhooks: false,
-      retention: false,
-      blobJanitor: false,
-      auditLogPurge: false,
-      quotaScreening: false,
-      summaryKeeper: false,
-      mail: { pollIntervalMs: 100 },
-    },
+    background: onlyMailSender({ pollIntervalMs: 100 }),
   })
   await canvass.start()
   server = await serve({ fetch: canvass.fetch, port, hostname: '127.0.0.1' })

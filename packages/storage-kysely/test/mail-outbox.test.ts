@@ -1,7 +1,7 @@
 import { createCanvass, createId, createMemoryRateLimiter, mailSettings, queueMail } from '@canvass/core'
 import type { Canvass, MailQueueContext, MailTransport, QueueMailInput } from '@canvass/core'
 import { createSmtpMailTransport } from '@canvass/host-node'
-import { startSmtpServer, waitFor } from '@canvass/test-bed'
+import { onlyMailSender, startSmtpServer, waitFor } from '@canvass/test-bed'
 import type { TestSmtpServer } from '@canvass/test-bed'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
@@ -28,15 +28,7 @@ function mailInstance(storage: KyselyStorage, transport: MailTransport, extra: {
     logger: quiet,
     widget: false,
     mail: { transport, from: FROM },
-    background: {
-      webhooks: false,
-      retention: false,
-      blobJanitor: false,
-      auditLogPurge: false,
-      quotaScreening: false,
-      summaryKeeper: false,
-      mail: { schedule: SHORT, pollIntervalMs: 50, ...extra },
-    },
+    background: onlyMailSender({ schedule: SHORT, pollIntervalMs: 50, ...extra }),
   })
 }
 

@@ -1,3 +1,4 @@
+import type { BackgroundOptions, MailSenderSettings } from '@canvass/core'
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
@@ -164,5 +165,21 @@ export async function startSmtpServer(options: StartSmtpServerOptions = {}): Pro
       await stop()
       await rm(directory, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * `background` options that run only the mail sender, with `sender`'s settings (a short poll, a shortened retry
+ * schedule): for tests of mail that want no other background work.
+ */
+export function onlyMailSender(sender: MailSenderSettings): BackgroundOptions {
+  return {
+    webhooks: false,
+    retention: false,
+    blobJanitor: false,
+    auditLogPurge: false,
+    quotaScreening: false,
+    summaryKeeper: false,
+    mail: sender,
   }
 }
