@@ -65,3 +65,17 @@ export function parseItem<S extends v.GenericSchema>(schema: S, input: unknown):
   const issue = result.issues[0]
   throw validationError({ [v.getDotPath(issue) ?? '']: issue.message })
 }
+
+/**
+ * The query parameters `names` (by default the schema's keys) parsed by `schema` (`parseInput`), each given at
+ * most once: a repeated one is a 400 naming it ("Must be given once") before anything else is read.
+ */
+export function parseQuery<S extends v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>>(
+  schema: S,
+  query: Record<string, string | string[] | undefined>,
+  names: readonly string[] = Object.keys(schema.entries),
+): v.InferOutput<S> {
+  const repeated = names.filter((name) => Array.isArray(query[name]))
+  if (repeated.length > 0) throw validationError(Object.fromEntries(repeated.map((name) => [name, 'Must be given once'])))
+  return parseInput(schema, Object.fromEntries(names.map((name) => [name, query[name]])))
+}

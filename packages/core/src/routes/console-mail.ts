@@ -3,10 +3,10 @@ import type { IRequest } from 'itty-router'
 import type { CanvassContext, Handler } from '../context'
 import { externalUrl } from '../context'
 import { authenticate } from '../auth/authenticate'
-import { CanvassError, notAuthenticated, validationError } from '../errors'
+import { CanvassError, notAuthenticated } from '../errors'
 import { decodeCursor, listPage } from '../http/pagination'
 import type { RouteTable } from '../http/route-table'
-import { parseInput } from '../http/validate'
+import { parseQuery } from '../http/validate'
 import type { MailRecord } from '../ports/storage'
 
 /** Mails per page unless `limit` says otherwise, and at most. */
@@ -61,9 +61,7 @@ const listMail: Handler = async (request, ctx) => {
   const outbox = ctx.storage.mail
   if (outbox === undefined) throw new CanvassError('not_implemented', MAIL_OUTBOX_MISSING)
   const query = request.query as Record<string, string | string[] | undefined>
-  const repeated = ['limit', 'cursor'].filter((name) => Array.isArray(query[name]))
-  if (repeated.length > 0) throw validationError(Object.fromEntries(repeated.map((name) => [name, 'Must be given once'])))
-  const input = parseInput(mailLogQuery, { limit: query.limit, cursor: query.cursor })
+  const input = parseQuery(mailLogQuery, query)
   const page = { limit: input.limit ?? MAIL_LOG_PAGE_SIZE, ...(input.cursor !== undefined ? { after: decodeCursor(input.cursor) } : {}) }
   return listPage(page, {
     read: (position) => outbox.list(projectId, position),

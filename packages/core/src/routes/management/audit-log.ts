@@ -3,7 +3,7 @@ import type { Handler } from '../../context'
 import { externalUrl } from '../../context'
 import { authenticate } from '../../auth/authenticate'
 import { decodeCursor, listPage } from '../../http/pagination'
-import { parseInput } from '../../http/validate'
+import { parseQuery } from '../../http/validate'
 import { validationError } from '../../errors'
 import type { AuditEntry, AuditLogQuery } from '../../ports/storage'
 import type { RouteTable } from '../../http/route-table'
@@ -57,10 +57,7 @@ export function registerAuditLogRoutes(routes: RouteTable): void {
 const listAuditLog: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const query = request.query as Record<string, string | string[] | undefined>
-  const names = Object.keys(auditLogQuery.entries)
-  const repeated = names.filter((name) => Array.isArray(query[name]))
-  if (repeated.length > 0) throw validationError(Object.fromEntries(repeated.map((name) => [name, 'Must be given once'])))
-  const input = parseInput(auditLogQuery, Object.fromEntries(names.map((name) => [name, query[name]])))
+  const input = parseQuery(auditLogQuery, query)
   const filter: Omit<AuditLogQuery, 'limit' | 'after'> = {}
   if (input.action !== undefined) filter.action = input.action
   if (input.resourceType !== undefined) filter.resourceType = input.resourceType

@@ -7,7 +7,7 @@ import { validationError } from '../../errors'
 import { decodeCursor, listPage } from '../../http/pagination'
 import { readSummaryQuery, summaryFilterQuery } from '../../http/response-query'
 import type { RouteTable } from '../../http/route-table'
-import { parseInput } from '../../http/validate'
+import { parseQuery } from '../../http/validate'
 import type { AnswerRow } from '../../ports/storage'
 import { pageOf } from '../../schemas/answers'
 import { ownedSurvey } from '../../domain/surveys/owned-survey'
@@ -50,11 +50,9 @@ const listSurveyAnswers: Handler = async (request, ctx) => {
   const caller = await authenticate(request, ctx)
   const query = request.query as Record<string, string | string[] | undefined>
   const own = ['questionId', 'search', 'limit', 'cursor'] as const
-  const repeated = own.filter((name) => Array.isArray(query[name]))
-  if (repeated.length > 0) throw validationError(Object.fromEntries(repeated.map((name) => [name, 'Must be given once'])))
+  const input = parseQuery(surveyAnswersQuery, query, own)
   const filter = readSummaryQuery(query)
   checkContactAttributeFilter(caller, filter.where)
-  const input = parseInput(surveyAnswersQuery, Object.fromEntries(own.map((name) => [name, query[name]])))
   const survey = await ownedSurvey(ctx, caller.environmentId, param(request, 'surveyId'))
   const questionId = input.questionId
   if (
