@@ -1,54 +1,8 @@
 #!/usr/bin/env node
-/**
- * The standalone server's CLI (`canvass …`, `pnpm canvass …` in the repository): `start` runs the server; projects, environments and API keys, which the HTTP
- * API does not manage (docs/design.md, "Authentication"), and `import formbricks`, which copies an environment of another instance
- * in. It opens the same database as the server (DATABASE_URL, or the embedded one under DATA_DIR; every command
- * takes `--database-url`, `--data-dir` and `--public-url` in their place, setting-options.ts) and runs the
- * pending migrations first. Each command is a file of `cli/`; this one adds them in the order --help lists them
- * and dispatches.
- */
-import { CommanderError } from 'commander'
-import { createCli } from './cli/cli-context'
-import { addConsoleLinkCommand } from './cli/console-link'
-import { addEnvironmentsCommand } from './cli/environments'
-import { addImportCommand } from './cli/import'
-import { addKeysCommand } from './cli/keys'
-import { addMigrateCommand } from './cli/migrate'
-import { addProjectCommand } from './cli/project'
-import { addStartCommand, startCommandAt } from './cli/start'
-import { addSurveyCommand } from './cli/survey'
-import { addUsersCommand } from './cli/users'
-import { addWorkerCommand } from './cli/worker'
-import { namedAsGiven } from './setting-options'
-import { start } from './start'
-import { whereInstalled } from './where-installed'
+// `canvass …`: the CLI (cli/run.ts), loaded once V8's compiled code of its modules may come from Node.js's compile
+// cache, as main.ts does for the server: a command is a short process, and compiling the server's modules again was
+// about a twelfth of its CPU. A static import would be compiled before the cache is on.
+import * as nodeModule from 'node:module'
 
-const cli = createCli(whereInstalled())
-for (const add of [
-  addStartCommand,
-  addMigrateCommand,
-  addProjectCommand,
-  addEnvironmentsCommand,
-  addSurveyCommand,
-  addKeysCommand,
-  addUsersCommand,
-  addConsoleLinkCommand,
-  addImportCommand,
-  addWorkerCommand,
-])
-  add(cli)
-
-const startAt = startCommandAt(process.argv.slice(2))
-if (startAt !== undefined) {
-  const args = process.argv.slice(2)
-  await start([...args.slice(0, startAt), ...args.slice(startAt + 1)])
-} else {
-  try {
-    await cli.program.parseAsync(process.argv)
-  } catch (error) {
-    if (error instanceof CommanderError) process.exit(error.exitCode)
-    // A message about a setting names the option where the user gave one (`--data-dir`, not DATA_DIR).
-    console.error(`canvass: ${namedAsGiven(error instanceof Error ? error.message : String(error), cli.given())}`)
-    process.exit(1)
-  }
-}
+;(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.()
+await import('./cli/run')
