@@ -485,7 +485,8 @@ function publishDryRun(tarballs) {
 /**
  * The manifest inside each tarball has what the npm page shows, the same way in every package: a description,
  * keywords, the license, the repository with the package's folder, the homepage, where to report bugs, the
- * runtimes it needs, the files it ships, exports that name their types first, and no `workspace:` range left.
+ * runtimes it needs, the files it ships, exports that name their types first, no `workspace:` range left, and
+ * public access with provenance; every other package of the workspace is private.
  */
 function publishedManifests(tarballs) {
   const began = Date.now()
@@ -506,6 +507,10 @@ function publishedManifests(tarballs) {
     if (!manifest.bugs?.url || manifest.bugs.url !== shared.bugs?.url) say(`bugs ${JSON.stringify(manifest.bugs)}`)
     if (Object.keys(manifest.engines ?? {}).length === 0) say('no engines')
     if (!Array.isArray(manifest.files) || manifest.files.length === 0) say('no files list')
+    // Public under the scope, and published only with a provenance statement (from CI: docs/releasing.md).
+    if (manifest.publishConfig?.access !== 'public' || manifest.publishConfig?.provenance !== true) {
+      say(`publishConfig ${JSON.stringify(manifest.publishConfig)}, not { access: 'public', provenance: true }`)
+    }
     if (!manifest.exports?.['.']) say('no exports for "."')
     for (const [path, target] of Object.entries(manifest.exports ?? {})) {
       if (typeof target === 'object' && Object.keys(target)[0] !== 'types') say(`exports["${path}"] does not name types first`)
@@ -516,6 +521,12 @@ function publishedManifests(tarballs) {
         if (String(range).startsWith('workspace:')) say(`${field}.${dependency} is ${range}`)
       }
     }
+  }
+  // What `pnpm publish -r` would publish besides: every other package of the workspace must say it stays home.
+  const others = ['bench', ...readdirSync(join(root, 'examples')).map((folder) => join('examples', folder))]
+  for (const folder of [...others, ...readdirSync(join(root, 'packages')).map((name) => join('packages', name))]) {
+    const manifest = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8'))
+    if (!manifest.private && !tarballs.has(manifest.name)) problems.push(`${folder}: not packed, and not private`)
   }
   return { ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
 }
