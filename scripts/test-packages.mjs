@@ -107,7 +107,7 @@ try {
   // What the checks verify webhook signatures with (MIT), beside what the page installs.
   execFileSync('npm', ['install', 'standardwebhooks@^1', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, stdio: 'inherit' })
   for (const { file, code } of Object.values(FILES)) writeFileSync(join(project, file), code())
-  results.push({ name: 'changeset version gives the first release', ...firstRelease() })
+  results.push({ name: 'changeset version gives the next release, within 0.x', ...nextRelease() })
   results.push({ name: 'npm publish --dry-run takes every tarball', ...publishDryRun(tarballs) })
   results.push({ name: 'every tarball has what npm shows of a package', ...publishedManifests(tarballs) })
   results.push({ name: "the README's embed section installs before and after the first release", ...readmeInstall(tarballs) })
@@ -426,9 +426,9 @@ function countProjectsAndKeys(project, where) {
 
 /**
  * Runs `changeset version` on a copy of the manifests and pending changesets (in a repository of its own):
- * every published package must get a version above 0.0.0 and a changelog.
+ * every published package must get a version above 0.0.0 and a changelog, and a 0.x version must stay 0.x.
  */
-function firstRelease() {
+function nextRelease() {
   const began = Date.now()
   const copy = join(work, 'release')
   const manifests = ['package.json', 'pnpm-workspace.yaml', '.changeset', 'bench/package.json']
@@ -448,6 +448,11 @@ function firstRelease() {
       const manifest = JSON.parse(readFileSync(join(copy, 'packages', folder, 'package.json'), 'utf8'))
       if (manifest.private) continue
       if (manifest.version === '0.0.0') throw new Error(`${manifest.name} kept version 0.0.0`)
+      // docs/releasing.md: while 0.x a breaking change is a minor; 1.0 is a decision of its own, not a changeset's.
+      const before = JSON.parse(readFileSync(join(root, 'packages', folder, 'package.json'), 'utf8')).version
+      if (before.startsWith('0.') && !manifest.version.startsWith('0.')) {
+        throw new Error(`${manifest.name} would go from ${before} to ${manifest.version}: a pending changeset says major`)
+      }
       if (!existsSync(join(copy, 'packages', folder, 'CHANGELOG.md'))) throw new Error(`${manifest.name} has no CHANGELOG.md`)
     }
     return { ms: Date.now() - began }
