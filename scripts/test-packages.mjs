@@ -433,7 +433,9 @@ function nextRelease() {
   const copy = join(work, 'release')
   const manifests = ['package.json', 'pnpm-workspace.yaml', '.changeset', 'bench/package.json']
   for (const parent of ['packages', 'examples']) {
-    for (const folder of readdirSync(join(root, parent))) manifests.push(join(parent, folder, 'package.json'))
+    for (const folder of readdirSync(join(root, parent))) {
+      manifests.push(join(parent, folder, 'package.json'), join(parent, folder, 'CHANGELOG.md'))
+    }
   }
   for (const path of manifests) {
     if (existsSync(join(root, path))) cpSync(join(root, path), join(copy, path), { recursive: true })
@@ -443,7 +445,9 @@ function nextRelease() {
     git('init', '-q')
     git('add', '-A')
     git('-c', 'user.name=test', '-c', 'user.email=test@localhost', 'commit', '-q', '-m', 'copy')
-    execFileSync(join(root, 'node_modules', '.bin', 'changeset'), ['version'], { cwd: copy, stdio: 'pipe' })
+    // Right after a release none may be pending, and `changeset version` refuses to run: the released versions are checked.
+    const pending = readdirSync(join(copy, '.changeset')).filter((name) => name.endsWith('.md') && name !== 'README.md')
+    if (pending.length > 0) execFileSync(join(root, 'node_modules', '.bin', 'changeset'), ['version'], { cwd: copy, stdio: 'pipe' })
     for (const folder of readdirSync(join(copy, 'packages'))) {
       const manifest = JSON.parse(readFileSync(join(copy, 'packages', folder, 'package.json'), 'utf8'))
       if (manifest.private) continue
