@@ -1,7 +1,8 @@
 // `pnpm pack:packages`: packs every published package (packages/*) into `packed/`, as `pnpm pack` does for
-// a release (workspace ranges become versions), and prints the tarballs' paths, then for each package the
-// `npm install` line that installs it from them: its tarball and those of every `@canvass/*` package it needs,
-// which npm cannot find on the registry before the first release. Build first (`pnpm build`).
+// a release (workspace ranges become versions), and prints the tarballs' paths, then the `npm install` line of
+// the library as docs/embedding.md installs it, and for each package the line that installs it from them: its
+// tarball and those of every `@canvass/*` package it needs, which npm cannot find on the registry before the
+// first release. Build first (`pnpm build`).
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -52,6 +53,23 @@ export function installFiles(name, tarballs) {
   })
 }
 
+/**
+ * The line that installs the library as docs/embedding.md does (its block marked `packages-test: install`), with
+ * each `@canvass/*` name replaced by its tarball and those of the packages it needs, each tarball once.
+ */
+export function libraryInstallLine(tarballs) {
+  const page = readFileSync(join(root, 'docs', 'embedding.md'), 'utf8')
+  const line = /<!-- packages-test: install -->\n```sh\n(npm install [^\n]+)\n/.exec(page)?.[1]
+  if (!line) throw new Error('docs/embedding.md has no `npm install` line marked packages-test: install')
+  const words = []
+  for (const word of line.trim().split(/\s+/).slice(2)) {
+    for (const file of word.startsWith('@canvass/') ? installFiles(word, tarballs) : [word]) {
+      if (!words.includes(file)) words.push(file)
+    }
+  }
+  return `npm install ${words.join(' ')}`
+}
+
 /** The published packages of the workspace (no `private`), in folder order. */
 function publishedPackages() {
   return readdirSync(join(root, 'packages'))
@@ -68,5 +86,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     '\nUntil the first release, npm finds no @canvass/* package on the registry: install a package from its tarball\n' +
       'together with the tarballs of the @canvass/* packages it needs (the rest comes from the registry):\n',
   )
-  for (const name of tarballs.keys()) console.log(`# ${name}\nnpm install ${installFiles(name, tarballs).join(' ')}\n`)
+  console.log(`# the library, as docs/embedding.md installs it\n${libraryInstallLine(tarballs)}\n`)
+  for (const name of tarballs.keys()) {
+    const then = name === '@canvass/server' ? ' (then `npx canvass start` runs it)' : ''
+    console.log(`# ${name}${then}\nnpm install ${installFiles(name, tarballs).join(' ')}\n`)
+  }
 }

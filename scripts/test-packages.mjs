@@ -107,7 +107,7 @@ try {
   // What the checks verify webhook signatures with (MIT), beside what the page installs.
   execFileSync('npm', ['install', 'standardwebhooks@^1', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, stdio: 'inherit' })
   for (const { file, code } of Object.values(FILES)) writeFileSync(join(project, file), code())
-  results.push({ name: 'changeset version gives the first release', ...firstRelease() })
+  results.push({ name: 'changeset version gives the next release, within 0.x', ...nextRelease() })
   results.push({ name: 'npm publish --dry-run takes every tarball', ...publishDryRun(tarballs) })
   results.push({ name: 'every tarball has what npm shows of a package', ...publishedManifests(tarballs) })
   results.push({ name: "the README's embed section installs before and after the first release", ...readmeInstall(tarballs) })
@@ -426,14 +426,16 @@ function countProjectsAndKeys(project, where) {
 
 /**
  * Runs `changeset version` on a copy of the manifests and pending changesets (in a repository of its own):
- * every published package must get a version above 0.0.0 and a changelog.
+ * every published package must get a version above 0.0.0 and a changelog, and a 0.x version must stay 0.x.
  */
-function firstRelease() {
+function nextRelease() {
   const began = Date.now()
   const copy = join(work, 'release')
   const manifests = ['package.json', 'pnpm-workspace.yaml', '.changeset', 'bench/package.json']
   for (const parent of ['packages', 'examples']) {
-    for (const folder of readdirSync(join(root, parent))) manifests.push(join(parent, folder, 'package.json'))
+    for (const folder of readdirSync(join(root, parent))) {
+      manifests.push(join(parent, folder, 'package.json'), join(parent, folder, 'CHANGELOG.md'))
+    }
   }
   for (const path of manifests) {
     if (existsSync(join(root, path))) cpSync(join(root, path), join(copy, path), { recursive: true })
@@ -443,11 +445,18 @@ function firstRelease() {
     git('init', '-q')
     git('add', '-A')
     git('-c', 'user.name=test', '-c', 'user.email=test@localhost', 'commit', '-q', '-m', 'copy')
-    execFileSync(join(root, 'node_modules', '.bin', 'changeset'), ['version'], { cwd: copy, stdio: 'pipe' })
+    // Right after a release none may be pending, and `changeset version` refuses to run: the released versions are checked.
+    const pending = readdirSync(join(copy, '.changeset')).filter((name) => name.endsWith('.md') && name !== 'README.md')
+    if (pending.length > 0) execFileSync(join(root, 'node_modules', '.bin', 'changeset'), ['version'], { cwd: copy, stdio: 'pipe' })
     for (const folder of readdirSync(join(copy, 'packages'))) {
       const manifest = JSON.parse(readFileSync(join(copy, 'packages', folder, 'package.json'), 'utf8'))
       if (manifest.private) continue
       if (manifest.version === '0.0.0') throw new Error(`${manifest.name} kept version 0.0.0`)
+      // docs/releasing.md: while 0.x a breaking change is a minor; 1.0 is a decision of its own, not a changeset's.
+      const before = JSON.parse(readFileSync(join(root, 'packages', folder, 'package.json'), 'utf8')).version
+      if (before.startsWith('0.') && !manifest.version.startsWith('0.')) {
+        throw new Error(`${manifest.name} would go from ${before} to ${manifest.version}: a pending changeset says major`)
+      }
       if (!existsSync(join(copy, 'packages', folder, 'CHANGELOG.md'))) throw new Error(`${manifest.name} has no CHANGELOG.md`)
     }
     return { ms: Date.now() - began }
@@ -485,7 +494,8 @@ function publishDryRun(tarballs) {
 /**
  * The manifest inside each tarball has what the npm page shows, the same way in every package: a description,
  * keywords, the license, the repository with the package's folder, the homepage, where to report bugs, the
- * runtimes it needs, the files it ships, exports that name their types first, and no `workspace:` range left.
+ * runtimes it needs, the files it ships, exports that name their types first, no `workspace:` range left, and
+ * public access with provenance; every other package of the workspace is private.
  */
 function publishedManifests(tarballs) {
   const began = Date.now()
@@ -506,6 +516,10 @@ function publishedManifests(tarballs) {
     if (!manifest.bugs?.url || manifest.bugs.url !== shared.bugs?.url) say(`bugs ${JSON.stringify(manifest.bugs)}`)
     if (Object.keys(manifest.engines ?? {}).length === 0) say('no engines')
     if (!Array.isArray(manifest.files) || manifest.files.length === 0) say('no files list')
+    // Public under the scope, and published only with a provenance statement (from CI: docs/releasing.md).
+    if (manifest.publishConfig?.access !== 'public' || manifest.publishConfig?.provenance !== true) {
+      say(`publishConfig ${JSON.stringify(manifest.publishConfig)}, not { access: 'public', provenance: true }`)
+    }
     if (!manifest.exports?.['.']) say('no exports for "."')
     for (const [path, target] of Object.entries(manifest.exports ?? {})) {
       if (typeof target === 'object' && Object.keys(target)[0] !== 'types') say(`exports["${path}"] does not name types first`)
@@ -516,6 +530,12 @@ function publishedManifests(tarballs) {
         if (String(range).startsWith('workspace:')) say(`${field}.${dependency} is ${range}`)
       }
     }
+  }
+  // What `pnpm publish -r` would publish besides: every other package of the workspace must say it stays home.
+  const others = ['bench', ...readdirSync(join(root, 'examples')).map((folder) => join('examples', folder))]
+  for (const folder of [...others, ...readdirSync(join(root, 'packages')).map((name) => join('packages', name))]) {
+    const manifest = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8'))
+    if (!manifest.private && !tarballs.has(manifest.name)) problems.push(`${folder}: not packed, and not private`)
   }
   return { ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
 }

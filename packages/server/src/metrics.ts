@@ -58,13 +58,13 @@ export interface Metrics {
 }
 
 /**
- * The series (docs/deploying.md lists them): requests by route, method and status with their latency; rate
+ * The series (docs/deploying.md lists them): the version that runs; requests by route, method and status with their latency; rate
  * limit refusals; webhook attempts by outcome with their latency and the outbox's backlog; what the retention
  * worker deleted; on a Postgres server (`postgres`) the pool's connections, waits and errors; with read
  * replicas (`replicas`) each replica's standing and where lag-tolerant reads went; and prom-client's process and
  * Node.js series (memory, CPU, event loop lag, garbage collection).
  */
-export async function createMetrics(options: { postgres: boolean; replicas?: boolean }): Promise<Metrics> {
+export async function createMetrics(options: { postgres: boolean; replicas?: boolean; version: string }): Promise<Metrics> {
   // Loaded only where metrics are configured: a server without them does not hold prom-client's code.
   const loaded: unknown = await import('prom-client')
   // A CommonJS module: Node names its exports, the bundle's chunk of it has them as `default` alone.
@@ -73,6 +73,13 @@ export async function createMetrics(options: { postgres: boolean; replicas?: boo
   const registers = [new Registry()]
   const [registry] = registers as [Registry]
   collectDefaultMetrics({ register: registry })
+  // The Prometheus way to say which release runs: a series of value 1 whose label is the version.
+  new client.Gauge({
+    name: 'canvass_build_info',
+    help: 'Always 1; its label `version` is the version of @canvass/server that this process runs.',
+    labelNames: ['version'] as const,
+    registers,
+  }).set({ version: options.version }, 1)
 
   const http = httpSeries(client, registers)
   const webhooks = webhookSeries(client, registers)

@@ -37,6 +37,7 @@ import { loadSecret } from './secret'
 import { readServerArguments, unknownArgumentsLine, usage } from './server-arguments'
 import { namedAsGiven, withSettings } from './setting-options'
 import { withStartupLock } from './startup-lock'
+import { serverVersion } from './version'
 import { whereInstalled } from './where-installed'
 import type { Installation } from './where-installed'
 
@@ -75,7 +76,11 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   // Only where a setting says: a listener of their own (CANVASS_METRICS_PORT), or behind a token.
   const metrics =
     config.metricsPort !== undefined || config.metricsToken !== undefined
-      ? await createMetrics({ postgres: config.databaseUrl !== undefined, replicas: config.readDatabaseUrls.length > 0 })
+      ? await createMetrics({
+          postgres: config.databaseUrl !== undefined,
+          replicas: config.readDatabaseUrls.length > 0,
+          version: serverVersion(),
+        })
       : undefined
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)

@@ -31,7 +31,7 @@ test('a delivery waiting past webhooks.stalledAfterMs shows in /health and the m
     widget: false,
     logger: { warn: (message) => warnings.push(message), error: () => {} },
   })
-  const metrics = await createMetrics({ postgres: false })
+  const metrics = await createMetrics({ postgres: false, version: '0.0.0-test' })
   metrics.readOnScrape({
     backlog: (now) => storage.webhookDeliveries.backlog(now),
     standing: (now, limit) => storage.webhookDeliveries.standing(now, limit),
@@ -75,7 +75,7 @@ test('deliveries behind while one is being sent: /health says behind and names n
   const { call, keyA: key, envA: environmentId, storage } = bed()
   const clock = bed().clock!
   const canvass = createCanvass({ storage, now: clock.now, background: false, widget: false, logger: { warn: () => {}, error: () => {} } })
-  const metrics = await createMetrics({ postgres: false })
+  const metrics = await createMetrics({ postgres: false, version: '0.0.0-test' })
   metrics.readOnScrape({
     backlog: (now) => storage.webhookDeliveries.backlog(now),
     // At the bed's clock, which the test moves: what is due then.

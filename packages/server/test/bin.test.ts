@@ -1,7 +1,7 @@
 /**
  * The package's `canvass` bin (the file its package.json names, as `npx canvass` runs it): `start` runs the
  * server as `dist/main.js` does, with the same checks of its arguments; `migrate` migrates the database and
- * exits.
+ * exits; `--version` prints the package's version.
  */
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -16,7 +16,10 @@ import { PGlite } from '@electric-sql/pglite'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 
-const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { bin: { canvass: string } }
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string
+  bin: { canvass: string }
+}
 const BIN = fileURLToPath(new URL(`../${manifest.bin.canvass}`, import.meta.url))
 const run = promisify(execFile)
 
@@ -29,6 +32,19 @@ test.before.each(async () => {
 
 test.after.each(async () => {
   await rm(dataDir, { recursive: true, force: true })
+})
+
+test("canvass --version prints the package's version alone; --help says it and names the option", async () => {
+  const env = { PATH: process.env.PATH ?? '', DATA_DIR: dataDir }
+  for (const flag of ['--version', '-V']) {
+    const { stdout, stderr } = await run(process.execPath, [...TEST_NODE_FLAGS, BIN, flag], { env })
+    assert.is(stdout, `${manifest.version}\n`, flag)
+    assert.is(stderr, '', flag)
+  }
+  const { stdout: help } = await run(process.execPath, [...TEST_NODE_FLAGS, BIN, '--help'], { env })
+  assert.ok(help.includes(`Canvass ${manifest.version} `), help)
+  assert.match(help, /^ {2}-V, --version +print this server's version/m)
+  assert.not.ok(existsSync(join(dataDir, 'pgdata')), 'no database was opened')
 })
 
 test('canvass start: serves /health on embedded PGlite, stops on SIGTERM with exit code 0', async () => {

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { startProcess } from '@canvass/test-utils'
 // @ts-expect-error: plain JavaScript of the workspace's scripts, without declarations
-import { installFiles } from '../../../scripts/pack-packages.mjs'
+import { installFiles, libraryInstallLine } from '../../../scripts/pack-packages.mjs'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 
@@ -125,5 +125,18 @@ line(
     assert.throws(() => installFiles('@canvass/server', new Map([['@canvass/server', 'server.tgz']])), /no tarball of @canvass\/console/)
   },
 )
+
+line("the library's line is docs/embedding.md's, each @canvass name as the tarballs it needs, each once", () => {
+  const names = ['@canvass/core', '@canvass/host-node', '@canvass/storage-kysely', '@canvass/widget']
+  const tarballs = new Map(names.map((name) => [name, `packed/${name.slice(1).replace('/', '-')}-0.0.0.tgz`]))
+  const words = (libraryInstallLine(tarballs) as string).split(' ')
+  assert.equal(words.slice(0, 2), ['npm', 'install'])
+  assert.equal(words.filter((word) => word.startsWith('packed/')).sort(), [...tarballs.values()].sort())
+  assert.ok(words.includes('kysely') && words.includes('@electric-sql/pglite'), words.join(' '))
+  assert.not.ok(
+    words.some((word) => word.startsWith('@canvass/')),
+    'no package by name: npm finds none before the first release',
+  )
+})
 
 line.run()

@@ -1,12 +1,13 @@
 /**
  * What an operator watches (docs/deploying.md#metrics-and-logs), against the built server: `/metrics` is
  * served only where a setting says (a port of its own, or behind a token), its series move under a load that
- * fires webhooks (delivered, retried, failed, disabled) and is rate limited, and every answer carries a
+ * fires webhooks (delivered, retried, failed, disabled) and is rate limited, the version is labelled, and every answer carries a
  * request id that the JSON log lines carry too. On the HTTP suites' backend; the pool's series on Postgres.
  */
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,6 +22,7 @@ import { question } from './fixtures'
 import { client, newKey, startServer } from './server'
 import type { RunningServer } from './server'
 
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
 const TOKEN = 'metrics-token-0123456789abcdef'
 const AUTH = { authorization: `Bearer ${TOKEN}` }
 /** Responses whose deliveries the receiver holds, so that the backlog is seen. */
@@ -188,6 +190,9 @@ test('a scrape during a load with webhooks and rate limits finds each series mov
   const before = await scrape()
   const count = (samples: Sample[], name: string, labels: Record<string, string> = {}) => valueOf(samples, name, labels) ?? 0
   assert.is(valueOf(before, 'canvass_webhook_backlog'), 0)
+  // Which release runs: one series, always 1, labelled with the version in the server's package.json.
+  const builds = before.filter((sample) => sample.name === 'canvass_build_info')
+  assert.equal(builds, [{ name: 'canvass_build_info', labels: { version: VERSION }, value: 1 }])
   assert.ok(count(before, 'process_resident_memory_bytes') > 0, "the process's memory")
   assert.ok(count(before, 'nodejs_heap_size_used_bytes') > 0)
   // The retention worker ran at start and found no limit set: each kind is there from the first scrape, at 0.

@@ -2,6 +2,7 @@ import { Command } from 'commander'
 import { checkLocationForm } from '../check-config'
 import { SETTING_OPTIONS, withSettings } from '../setting-options'
 import type { GivenSettings, SettingVariable } from '../setting-options'
+import { serverVersion } from '../version'
 import type { Installation } from '../where-installed'
 import { UsageError } from './usage-error'
 
@@ -22,13 +23,15 @@ export interface Cli {
 export function createCli(installation: Installation): Cli {
   const program = new Command('canvass')
     .description(
-      'Run a Canvass server (start) and administer its database: migrations, projects, environments and API keys, and imports\n' +
+      `Canvass ${serverVersion()} (--version prints the version alone).\n` +
+        'Run a Canvass server (start) and administer its database: migrations, projects, environments and API keys, and imports\n' +
         'from Formbricks; run its background work.\n' +
         'Uses DATABASE_URL (or --database-url) when set, else the embedded database under DATA_DIR (or --data-dir; default ./.canvass).\n' +
         'The embedded database can be used by one process at a time: stop the server before running these commands on it\n' +
         '(an import with --dry-run reads a copy of it instead while the server runs; users and console-link run in the server).\n' +
         `Every setting: ${installation.doc('configuration.md')}`,
     )
+    .version(serverVersion(), '-V, --version', "print this server's version (@canvass/server's) and exit")
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) })
     // The options of every command, before or after its name: `canvass keys list --data-dir ./data`.
