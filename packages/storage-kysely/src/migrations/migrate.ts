@@ -61,6 +61,11 @@ export interface MigrateOptions {
   schema?: string
 }
 
+/** The names of the migrations this version runs, in the order it runs them. */
+export function migrationNames(): string[] {
+  return Object.keys(migrations(schemaNames().schema)).sort()
+}
+
 /**
  * Names sort in the order migrations run; a new migration gets the next number and only adds (docs/design.md, "Data and ids").
  * A released migration never changes: it imports nothing but `kysely`, and writes out all it runs (the outbox's
