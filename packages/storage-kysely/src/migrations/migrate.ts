@@ -62,9 +62,12 @@ export interface MigrateOptions {
 }
 
 /** The names of the migrations this version runs, in the order it runs them. */
-export function migrationNames(): string[] {
-  return Object.keys(migrations(schemaNames().schema)).sort()
+export function migrationNames(): readonly string[] {
+  names ??= Object.freeze(Object.keys(migrations(schemaNames().schema)).sort())
+  return names
 }
+
+let names: readonly string[] | undefined
 
 /**
  * Names sort in the order migrations run; a new migration gets the next number and only adds (docs/design.md, "Data and ids").
