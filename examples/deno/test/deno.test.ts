@@ -64,6 +64,8 @@ async function startDeno(env: Record<string, string>): Promise<RunningProcess & 
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: join(home, 'data'),
+      // SIGTERM stops at once: the tests time the stop against a request in flight.
+      CANVASS_DRAIN_SECONDS: '0',
       ...env,
     },
   }).catch(async (error: unknown) => {

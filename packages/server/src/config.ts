@@ -18,6 +18,13 @@ export interface StandaloneConfig {
   readDatabaseUrls: string[]
   /** `DATABASE_READ_MAX_LAG_MS`: a replica further behind than this is skipped (default 10 000). */
   readMaxLagMs: number
+  /** `DATABASE_POOL_SIZE`: the most connections this process opens to the Postgres server, and to each replica (default 20). */
+  databasePoolSize: number
+  /**
+   * `CANVASS_DRAIN_SECONDS`: on SIGTERM, how long the server goes on serving with `/health/ready` at 503 before it
+   * stops, so that a load balancer routes elsewhere first (default 5; 0 stops at once).
+   */
+  drainSeconds: number
   dataDir: string
   publicUrl: string | undefined
   /** Hosts whose request URL may be used for absolute `Link` headers when `publicUrl` is unset. */
@@ -122,6 +129,8 @@ function readSettings(env: NodeJS.ProcessEnv): StandaloneConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     readDatabaseUrls: readDatabaseUrls(env.DATABASE_READ_URL),
     readMaxLagMs: readMaxLagMs(env.DATABASE_READ_MAX_LAG_MS),
+    databasePoolSize: readWholeNumber('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, { min: 1, max: 1000, unit: 'connections' }) ?? 20,
+    drainSeconds: readWholeNumber('CANVASS_DRAIN_SECONDS', env.CANVASS_DRAIN_SECONDS, { min: 0, max: 600, unit: 'seconds' }) ?? 5,
     dataDir: resolve(base, env.DATA_DIR ?? '.canvass'),
     publicUrl: env.PUBLIC_URL || undefined,
     allowedHosts: (env.CANVASS_ALLOWED_HOSTS ?? '')
@@ -303,4 +312,13 @@ function readInterval(name: string, value: string | undefined): number | undefin
     throw new Error(`${name} must be milliseconds from 1000 to 604800000 (a week), got "${value}"`)
   }
   return ms
+}
+
+/** A whole number from `min` to `max`; undefined when unset or empty. */
+function readWholeNumber(name: string, value: string | undefined, range: { min: number; max: number; unit: string }): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  if (!/^\d+$/.test(value.trim()) || Number(value) < range.min || Number(value) > range.max) {
+    throw new Error(`${name} must be a whole number of ${range.unit} from ${range.min} to ${range.max}, got ${JSON.stringify(value)}`)
+  }
+  return Number(value)
 }

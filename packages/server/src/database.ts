@@ -34,6 +34,11 @@ export async function openDatabase(
     databaseUrl: string | undefined
     dataDir: string
     pgliteSettings?: Record<string, string>
+    /**
+     * The most connections the pool opens (`DATABASE_POOL_SIZE`).
+     * @default 20
+     */
+    databasePoolSize?: number
   },
   hooks: DatabaseHooks = {},
 ): Promise<{
@@ -56,7 +61,7 @@ export async function openDatabase(
     const { default: pg } = await import('pg')
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: 20,
+      max: config.databasePoolSize ?? DEFAULT_POOL_SIZE,
       // While the server is away, a request waits this long for a connection, then gets 503.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // A server that vanished without closing its sockets is noticed instead of waited for forever.
@@ -167,6 +172,7 @@ const POSTGRES_EMPTY_FOLDERS = [
 export async function openReadReplicas(
   urls: readonly string[],
   hooks: Pick<DatabaseHooks, 'logError'> = {},
+  poolSize = DEFAULT_POOL_SIZE,
 ): Promise<{ databases: Kysely<unknown>[]; names: string[]; pools: pg.Pool[] }> {
   const { default: pg } = await import('pg')
   const opened = urls.map((connectionString) => {
@@ -174,7 +180,7 @@ export async function openReadReplicas(
     const name = `${url.hostname}:${url.port || 5432}${url.pathname}`
     const pool = new pg.Pool({
       connectionString,
-      max: 20,
+      max: poolSize,
       // A replica that does not answer soon is skipped: the read runs on the primary instead.
       connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
       keepAlive: true,
@@ -185,6 +191,9 @@ export async function openReadReplicas(
   })
   return { databases: opened.map((o) => o.db), names: opened.map((o) => o.name), pools: opened.map((o) => o.pool) }
 }
+
+/** Connections a pool opens at most unless `DATABASE_POOL_SIZE` says otherwise (docs/deploying.md, "Sizing the Postgres connections"). */
+const DEFAULT_POOL_SIZE = 20
 
 /** How long a read waits for a replica's connection before the replica counts as down and the primary answers. */
 const REPLICA_CONNECT_TIMEOUT_MS = 2_000

@@ -1,7 +1,7 @@
 /**
  * The standalone Canvass server (`canvass start`, `pnpm start`): embedded Postgres by default, migrations on start,
- * first-start bootstrap, `GET /health`, Prometheus metrics and JSON logs when configured. Settings come from
- * environment variables; see the README.
+ * first-start bootstrap, `GET /health`, `/health/live` and `/health/ready`, Prometheus metrics and JSON logs when
+ * configured. Settings come from environment variables; see the README.
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -33,6 +33,7 @@ import type { StandaloneLog } from './log'
 import { createMetrics } from './metrics'
 import type { Metrics } from './metrics'
 import { metricsEndpoint, serveMetrics } from './metrics-endpoint'
+import { liveAnswer, readyAnswer, schemaCheck } from './readiness'
 import { loadSecret } from './secret'
 import { readServerArguments, unknownArgumentsLine, usage } from './server-arguments'
 import { namedAsGiven, withSettings } from './setting-options'
@@ -137,7 +138,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   // Instances on one Postgres server may start together; an embedded database has one process already.
   const { printedKey, firstOwner } = await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
 
-  const { route, metricsServer } = await serverAnswers({ canvass, config, installation, metrics, onRequest, alive, log })
+  const { route, metricsServer, onDrain } = await serverAnswers({ canvass, db, config, installation, metrics, onRequest, alive, log })
 
   if (lean) {
     await settle?.()
@@ -151,6 +152,9 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
     onError: (error) => log.error('Canvass: the fetch handler failed', error),
     // `fetch` wraps Canvass's: the instance whose background work the server starts and stops is named.
     lifecycle: canvass,
+    // On SIGTERM, /health/ready answers 503 at once and the server serves on for the drain (docs/deploying.md).
+    drainMs: config.drainSeconds * 1000,
+    onDrain,
     fetch: oneStatementAtATime
       ? (request, info) => enterLane(laneOfRequest(request, info?.clientAddress), () => route(request, info))
       : route,
@@ -190,7 +194,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
 async function readReplicas(config: StandaloneConfig, db: Kysely<unknown>, log: StandaloneLog) {
   const replicas =
     config.readDatabaseUrls.length > 0
-      ? await openReadReplicas(config.readDatabaseUrls, { logError: (message) => log.error(message) })
+      ? await openReadReplicas(config.readDatabaseUrls, { logError: (message) => log.error(message) }, config.databasePoolSize)
       : undefined
   const replicaReads =
     replicas && createReplicaReads({ primary: db, databases: replicas.databases, names: replicas.names, maxLagMs: config.readMaxLagMs })
@@ -211,12 +215,13 @@ async function readReplicas(config: StandaloneConfig, db: Kysely<unknown>, log: 
 }
 
 /**
- * The server's own answers beside Canvass's (`/health`, the home page, the docs, `/metrics`), counted and
- * logged as Canvass's are, and the route that picks between them; with the metrics' own listener when a port
- * is set for them.
+ * The server's own answers beside Canvass's (`/health`, `/health/live`, `/health/ready`, the home page, the docs,
+ * `/metrics`), counted and logged as Canvass's are, and the route that picks between them; with the metrics' own
+ * listener when a port is set for them, and `onDrain`, which turns `/health/ready` to 503 for good.
  */
 async function serverAnswers(parts: {
   canvass: Canvass
+  db: Kysely<unknown>
   config: StandaloneConfig
   installation: Installation
   metrics: Metrics | undefined
@@ -224,7 +229,7 @@ async function serverAnswers(parts: {
   alive: (() => boolean) | undefined
   log: StandaloneLog
 }) {
-  const { canvass, config, installation, metrics, onRequest, alive, log } = parts
+  const { canvass, db, config, installation, metrics, onRequest, alive, log } = parts
   const own = observed(onRequest)
   // On the embedded database /health never waits for a turn on it (embedded-health.ts).
   const healthOf = alive
@@ -232,6 +237,10 @@ async function serverAnswers(parts: {
     : undefined
   await healthOf?.ready()
   const health = own('/health', () => healthAnswer(healthOf ?? canvass))
+  const live = own('/health/live', async () => liveAnswer())
+  const schema = await schemaCheck(db, alive)
+  let draining = false
+  const ready = own('/health/ready', () => readyAnswer({ draining: () => draining, schema }))
   const home = own('/', async (request) => homePage(request))
   // The home page links to the docs served here; a copy of `dist` without the repository serves none.
   const pages = await readDocsPages(installation.docsFolder)
@@ -251,7 +260,12 @@ async function serverAnswers(parts: {
 
   async function route(request: Request, info?: ConnectionInfo): Promise<Response> {
     // The substring tests first: parsing every request's URL just to spot these paths costs throughput.
-    if (request.url.includes('/health') && new URL(request.url).pathname === '/health') return health(request, info)
+    if (request.url.includes('/health')) {
+      const { pathname } = new URL(request.url)
+      if (pathname === '/health') return health(request, info)
+      if (pathname === '/health/ready') return ready(request, info)
+      if (pathname === '/health/live') return live(request, info)
+    }
     if ((request.method === 'GET' || request.method === 'HEAD') && isRootUrl(request.url)) return home(request, info)
     // A path under /docs/ that names no page is the API's to answer (404).
     if (docs && request.url.includes('/docs/') && isDocsRequest(pages, request)) return docs(request, info)
@@ -260,7 +274,10 @@ async function serverAnswers(parts: {
     }
     return canvass.fetch(request, info)
   }
-  return { route, metricsServer }
+  const onDrain = () => {
+    draining = true
+  }
+  return { route, metricsServer, onDrain }
 }
 
 /**

@@ -9,6 +9,7 @@ import { createCanvass } from '@canvass/core'
 import { createTestClock, createVerifiedWebhook, createVerifyingReceiver, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { healthAnswer } from '../src/health'
+import { SERVER_VERSION } from '../src/server-version'
 import { createMetrics } from '../src/metrics'
 
 const { test, bed } = suiteWithBed('health and metrics: deliveries nobody sends', () => ({
@@ -39,7 +40,7 @@ test('a delivery waiting past webhooks.stalledAfterMs shows in /health and the m
   })
   const series = async (name: string) => new RegExp(`^${name} (\\S+)$`, 'm').exec((await metrics.scrape()).body)?.[1]
 
-  assert.equal(await (await healthAnswer(canvass)).json(), { status: 'ok' }, 'nothing waits yet')
+  assert.equal(await (await healthAnswer(canvass)).json(), { status: 'ok', version: SERVER_VERSION }, 'nothing waits yet')
   assert.is(await series('canvass_webhook_dispatch_stalled'), '0')
 
   await createVerifiedWebhook(call, key, createVerifyingReceiver(), 'http://127.0.0.1:9/hook', { triggers: ['responseCreated'] })

@@ -79,7 +79,7 @@ test('the home page links only what this server serves: the API reference, the O
   const dataDir = join(project, 'data')
   const server = await startProcess(process.execPath, [join(installed, 'dist', 'cli.js'), 'start'], {
     cwd: project,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CANVASS_DRAIN_SECONDS: '0' },
   })
   try {
     const home = await fetch(`${server.url}/`)

@@ -13,10 +13,11 @@ export type ServerProcess = SpawnedProcess
 /**
  * Spawns `dist/main.js` with `env` on a clean environment (PORT 0 on loopback unless given). Rate limits are
  * off unless `env` sets them: a test's load must not be throttled, and hostile sweeps send hundreds of requests.
+ * SIGTERM stops it without a drain unless `env` sets `CANVASS_DRAIN_SECONDS` (drain.test.ts does).
  */
 export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): ServerProcess {
   return spawnProcess(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', CANVASS_RATE_LIMITS: 'off', ...env },
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', CANVASS_RATE_LIMITS: 'off', CANVASS_DRAIN_SECONDS: '0', ...env },
     timeoutMs,
   })
 }

@@ -32,6 +32,7 @@ import { startS3rver } from '@canvass/test-bed/s3rver'
 import { waitFor } from '@canvass/test-bed'
 import type { Backend } from './fixtures'
 import type { E2eBackend } from './backends'
+import { SERVER_VERSION } from '../src/server-version'
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
 
@@ -591,7 +592,7 @@ testHttpApi({
     const noKey = await x.call('DELETE', '/api/v1/me')
     assert.is(noKey.status, 405, 'the route is checked before the key')
     const health = await x.call('GET', '/health')
-    assert.equal({ status: health.status, body: health.body }, { status: 200, body: { status: 'ok' } })
+    assert.equal({ status: health.status, body: health.body }, { status: 200, body: { status: 'ok', version: SERVER_VERSION } })
   })
   routing('SIGTERM stops the server cleanly', async () => {
     const x = await b()

@@ -22,6 +22,8 @@ export type { PrimaryReadReason, ReplicaReads, ReplicaReadsOptions, ReplicaStats
 export { migrate } from './migrations/migrate'
 export type { MigrateOptions } from './migrations/migrate'
 export { MigrationError } from './migrations/migration-error'
+export { schemaStatus } from './migrations/schema-status'
+export type { SchemaStatus } from './migrations/schema-status'
 export { postgresSettingWarnings } from './postgres/postgres-setting-warnings'
 export { withPreparedStatements } from './postgres/prepared-statements'
 export type { PostgresPoolClientLike, PostgresPoolLike, PreparedStatementsOptions } from './postgres/prepared-statements'

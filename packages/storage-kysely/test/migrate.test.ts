@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
-import { MigrationError, createKyselyStorage, migrate } from '../src'
+import { MigrationError, createKyselyStorage, migrate, schemaStatus } from '../src'
 import type { KyselyStorage } from '../src'
 import { idempotencyScopes } from '../src/migrations/0029-idempotency-scopes'
 import { importMappingsErased } from '../src/migrations/0030-import-mappings-erased'
@@ -153,6 +153,15 @@ for (const backend of backends()) {
       (thrown: unknown) => thrown,
     )
     assert.instance(error, MigrationError)
+  })
+
+  test('schemaStatus: every migration missing before the first, none after, and those of a newer version named', async () => {
+    assert.equal(await schemaStatus(db), { missing: MIGRATIONS, unknown: [] }, 'a database never migrated')
+    await migrate(db)
+    assert.equal(await schemaStatus(db), { missing: [], unknown: [] }, 'current')
+    await sql`delete from canvass.canvass_migration where name = '0046-console-link-mailed'`.execute(db)
+    await sql`insert into canvass.canvass_migration (name, timestamp) values ('9999-from-the-future', now()::text)`.execute(db)
+    assert.equal(await schemaStatus(db), { missing: ['0046-console-link-mailed'], unknown: ['9999-from-the-future'] })
   })
 
   test('several migrates at once on an empty database all succeed and apply each migration once', async () => {

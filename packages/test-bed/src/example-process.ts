@@ -34,19 +34,23 @@ export async function startMountExample(exampleDir: string, key?: string): Promi
 
 /**
  * Runs `node <args>` as a server on a clean environment (PORT 0 on loopback, `DATA_DIR` given) and checks the
- * life every way of starting the standalone server must have: it listens, /health answers 200 `{ status: 'ok' }`,
+ * life every way of starting the standalone server must have: it listens, /health answers 200 `{ status: 'ok', version }`,
  * and SIGTERM stops it with exit code 0. The process is killed if a check fails.
  */
 export async function assertServesHealthAndStops(args: string[], dataDir: string): Promise<void> {
   const server = spawnProcess(process.execPath, args, {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    // No drain on SIGTERM: the stop is what is checked, not the load balancer's view (drain.test.ts of the server).
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CANVASS_DRAIN_SECONDS: '0' },
     timeoutMs: 60_000,
   })
   try {
     const url = await server.listening
     const health = await fetch(`${url}/health`)
     assert.is(health.status, 200)
-    assert.equal(await health.json(), { status: 'ok' })
+    const body = (await health.json()) as { status: string; version: string }
+    assert.equal(Object.keys(body), ['status', 'version'])
+    assert.is(body.status, 'ok')
+    assert.match(body.version, /^\d+\.\d+\.\d+/)
     assert.is(await server.stop('SIGTERM'), 0, server.output())
   } finally {
     await server.stop('SIGKILL')

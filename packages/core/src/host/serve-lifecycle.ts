@@ -63,6 +63,18 @@ export interface HostServeOptions {
    */
   shutdownTimeoutMs?: number
   /**
+   * On SIGTERM (what orchestrators send), how long the server goes on serving, new connections included, before
+   * it stops, in ms: time for a load balancer that polls a readiness check to see it fail (`onDrain`) and route
+   * elsewhere, so that no request meets a closed port. SIGINT, `close()` and an aborted `signal` stop at once.
+   * @default 0
+   */
+  drainMs?: number
+  /**
+   * Called once, at once, when the server begins to shut down (a signal, `close()`, an aborted `signal`),
+   * before the drain: the moment a readiness check should start answering 503.
+   */
+  onDrain?: () => void
+  /**
    * Started once the server listens and closed when it stops, before `onShutdown`: the Canvass instance whose
    * background work and pages the server runs (docs/embedding.md, "Lifecycle"). `canvass.fetch` carries its
    * instance, so it needs naming only when `fetch` is another function (one wrapping `canvass.fetch`); `false`
@@ -92,7 +104,7 @@ export interface HostSignals<Signal extends string = string> {
 }
 
 export interface ServeLifecycleOptions<Signal extends string = string>
-  extends Pick<HostServeOptions, 'handleSignals' | 'onShutdown' | 'signal'> {
+  extends Pick<HostServeOptions, 'handleSignals' | 'onShutdown' | 'signal' | 'drainMs' | 'onDrain'> {
   /** Closed after the server stopped, before `onShutdown` (the host started it: `startLifecycle`). */
   lifecycle?: HostLifecycle | undefined
   /** Stops the server: no new connections, and requests in flight finished (or given up after the timeout). */
@@ -102,15 +114,24 @@ export interface ServeLifecycleOptions<Signal extends string = string>
 }
 
 /**
- * The shutdown half of a host's `serve()`: `close()` stops the server once, then closes the `lifecycle` and runs `onShutdown`; an aborted
- * `signal` closes it; unless `handleSignals` is false, each signal closes it, prints `Canvass stopped` and exits.
+ * The shutdown half of a host's `serve()`: `close()` calls `onDrain`, stops the server once, then closes the `lifecycle` and runs
+ * `onShutdown`; an aborted `signal` closes it; unless `handleSignals` is false, each signal closes it (SIGTERM after
+ * `drainMs` of serving on), prints `Canvass stopped` and exits.
  */
 export function createServeLifecycle<Signal extends string>(options: ServeLifecycleOptions<Signal>): { close(): Promise<void> } {
   let closing: Promise<void> | undefined
+  let draining = false
   let forgetSignals = () => {}
+
+  const drain = () => {
+    if (draining) return
+    draining = true
+    options.onDrain?.()
+  }
 
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      drain()
       await options.stop()
       try {
         try {
@@ -141,7 +162,15 @@ export function createServeLifecycle<Signal extends string>(options: ServeLifecy
     for (const signal of signals.names) {
       const listener = () => {
         forgetSignals()
-        close().then(
+        const drainMs = signal === 'SIGTERM' && !closing ? (options.drainMs ?? 0) : 0
+        let drained: Promise<unknown> = Promise.resolve()
+        if (drainMs > 0) {
+          drain()
+          console.log(`Canvass draining (${signal}): not ready, stopping in ${drainMs / 1000} s`)
+          // Real time on purpose: what ends the drain is a load balancer's polls, not an event of this process.
+          drained = new Promise((resolve) => setTimeout(resolve, drainMs))
+        }
+        drained.then(close).then(
           () => {
             console.log(`Canvass stopped (${signal})`)
             signals.exit(0)

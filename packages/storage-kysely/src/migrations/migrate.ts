@@ -61,6 +61,14 @@ export interface MigrateOptions {
   schema?: string
 }
 
+/** The names of the migrations this version runs, in the order it runs them. */
+export function migrationNames(): readonly string[] {
+  names ??= Object.freeze(Object.keys(migrations(schemaNames().schema)).sort())
+  return names
+}
+
+let names: readonly string[] | undefined
+
 /**
  * Names sort in the order migrations run; a new migration gets the next number and only adds (docs/design.md, "Data and ids").
  * A released migration never changes: it imports nothing but `kysely`, and writes out all it runs (the outbox's
