@@ -38,7 +38,7 @@ import { loadSecret } from './secret'
 import { readServerArguments, unknownArgumentsLine, usage } from './server-arguments'
 import { namedAsGiven, withSettings } from './setting-options'
 import { withStartupLock } from './startup-lock'
-import { serverVersion } from './version'
+import { SERVER_VERSION } from './server-version'
 import { whereInstalled } from './where-installed'
 import type { Installation } from './where-installed'
 
@@ -80,7 +80,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
       ? await createMetrics({
           postgres: config.databaseUrl !== undefined,
           replicas: config.readDatabaseUrls.length > 0,
-          version: serverVersion(),
+          version: SERVER_VERSION,
         })
       : undefined
   // Generated now so that it stays the same across restarts once signed uploads use it.

@@ -2,7 +2,7 @@ import { Command } from 'commander'
 import { checkLocationForm } from '../check-config'
 import { SETTING_OPTIONS, withSettings } from '../setting-options'
 import type { GivenSettings, SettingVariable } from '../setting-options'
-import { serverVersion } from '../version'
+import { SERVER_VERSION } from '../server-version'
 import type { Installation } from '../where-installed'
 import { UsageError } from './usage-error'
 
@@ -23,7 +23,7 @@ export interface Cli {
 export function createCli(installation: Installation): Cli {
   const program = new Command('canvass')
     .description(
-      `Canvass ${serverVersion()} (--version prints the version alone).\n` +
+      `Canvass ${SERVER_VERSION} (--version prints the version alone).\n` +
         'Run a Canvass server (start) and administer its database: migrations, projects, environments and API keys, and imports\n' +
         'from Formbricks; run its background work.\n' +
         'Uses DATABASE_URL (or --database-url) when set, else the embedded database under DATA_DIR (or --data-dir; default ./.canvass).\n' +
@@ -31,7 +31,7 @@ export function createCli(installation: Installation): Cli {
         '(an import with --dry-run reads a copy of it instead while the server runs; users and console-link run in the server).\n' +
         `Every setting: ${installation.doc('configuration.md')}`,
     )
-    .version(serverVersion(), '-V, --version', "print this server's version (@canvass/server's) and exit")
+    .version(SERVER_VERSION, '-V, --version', "print this server's version (@canvass/server's) and exit")
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) })
     // The options of every command, before or after its name: `canvass keys list --data-dir ./data`.
