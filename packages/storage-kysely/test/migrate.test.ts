@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
-import { MigrationError, createKyselyStorage, migrate, schemaStatus } from '../src'
+import { MigrationError, NewerSchemaError, createKyselyStorage, migrate, schemaStatus } from '../src'
 import type { KyselyStorage } from '../src'
 import { idempotencyScopes } from '../src/migrations/0029-idempotency-scopes'
 import { importMappingsErased } from '../src/migrations/0030-import-mappings-erased'
@@ -146,13 +146,16 @@ for (const backend of backends()) {
     await sql`drop table canvass.canvass_migration_lock`.execute(db)
     assert.equal(await migrate(db), [])
     assert.not.ok((await tableNames(db)).includes('canvass_migration_lock'), 'the migrator did not run')
-    // A migration this version does not know (a newer Canvass migrated the database): the migrator refuses.
+    // A migration this version does not know (a newer Canvass migrated the database): refused before anything runs.
     await sql`insert into canvass.canvass_migration (name, timestamp) values ('9999-from-the-future', now()::text)`.execute(db)
     const error = await migrate(db).then(
       () => undefined,
       (thrown: unknown) => thrown,
     )
-    assert.instance(error, MigrationError)
+    assert.instance(error, NewerSchemaError)
+    assert.equal((error as NewerSchemaError).migrations, ['9999-from-the-future'])
+    assert.not.match((error as Error).message, '\n', 'one line')
+    assert.not.ok((await tableNames(db)).includes('canvass_migration_lock'), 'the migrator did not run')
   })
 
   test('schemaStatus: every migration missing before the first, none after, and those of a newer version named', async () => {

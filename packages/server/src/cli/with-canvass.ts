@@ -1,4 +1,5 @@
 import type { Canvass, Storage } from '@canvass/core'
+import type { Kysely } from 'kysely'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,6 +21,34 @@ import { UsageError } from './usage-error'
 export async function withCanvass(
   cli: Cli,
   work: (canvass: Canvass, storage: Storage) => Promise<void>,
+  dryRunCopy = false,
+  whileServing?: (locked: DataDirLockedError) => Promise<void>,
+): Promise<void> {
+  const config = readConfig(cli.settings())
+  await withDatabase(
+    cli,
+    async (db) => {
+      await migrate(db)
+      const storage = createKyselyStorage({ db })
+      // Share links the import makes are printed with the server's address.
+      const canvass = createCanvass({
+        storage,
+        webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
+        publicUrl: config.publicUrl,
+      })
+      await work(canvass, storage)
+    },
+    dryRunCopy,
+    whileServing,
+  )
+}
+
+/**
+ * Opens the database (as `withCanvass` does, without migrating it), runs `work` on it and closes it again.
+ */
+export async function withDatabase(
+  cli: Cli,
+  work: (db: Kysely<unknown>) => Promise<void>,
   dryRunCopy = false,
   whileServing?: (locked: DataDirLockedError) => Promise<void>,
 ): Promise<void> {
@@ -60,17 +89,7 @@ export async function withCanvass(
   if (served || !opened) return
   const { db } = opened
   try {
-    await migrate(db)
-    const storage = createKyselyStorage({ db })
-    await work(
-      createCanvass({
-        storage,
-        webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
-        // Share links the import makes are printed with the server's address.
-        publicUrl: config.publicUrl,
-      }),
-      storage,
-    )
+    await work(db)
   } finally {
     await db.destroy()
     if (scratch) await rm(scratch, { recursive: true, force: true })

@@ -2,7 +2,7 @@ import { Migrator } from 'kysely/migration'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Migration, MigrationProvider } from 'kysely/migration'
-import { MigrationError } from './migration-error'
+import { MigrationError, NewerSchemaError } from './migration-error'
 import { initial } from './0001-initial'
 import { management } from './0003-management'
 import { client } from './0004-client'
@@ -134,8 +134,11 @@ function migrations(schema: string): Record<string, Migration> {
  * Takes `Kysely<any>` as Kysely's `Migrator` does, so that a `Kysely` typed for any database fits.
  *
  * @throws {MigrationError} when a migration fails. Pending migrations run in one transaction, so none of them is applied.
+ * @throws {NewerSchemaError} when the database has run migrations this version does not know: a newer Canvass
+ *   migrated it, and this one must not serve it (docs/deploying.md, "Upgrading").
  */
 export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Promise<string[]> {
+  // A database a newer Canvass migrated (`NewerSchemaError`) is refused before anything is changed.
   const { schema } = schemaNames(options.schema)
   if (await alreadyLatest(db, schema)) {
     await ensurePartitionsAhead(db, schema)
@@ -195,6 +198,7 @@ async function ensurePartitionsAhead(db: Kysely<any>, schema: string): Promise<v
  */
 async function alreadyLatest(db: Kysely<any>, schema: string): Promise<boolean> {
   const expected = Object.keys(migrations(schema)).sort()
+  let unknown: string[] = []
   try {
     const { rows } = await sql<{ applied: string[] | null; inPublic: boolean; responsesKind: string | null }>`
       select
@@ -205,8 +209,10 @@ async function alreadyLatest(db: Kysely<any>, schema: string): Promise<boolean> 
     const row = rows[0]
     if (row === undefined || (row.inPublic && schema !== 'public') || row.responsesKind !== 'p') return false
     const applied = [...(row.applied ?? [])].sort()
-    return applied.length === expected.length && applied.every((name, index) => name === expected[index])
+    unknown = applied.filter((name) => !expected.includes(name))
+    if (unknown.length === 0) return applied.length === expected.length && applied.every((name, index) => name === expected[index])
   } catch {
     return false
   }
+  throw new NewerSchemaError(unknown)
 }

@@ -19,3 +19,21 @@ export class MigrationError extends Error {
     this.migrationName = migrationName
   }
 }
+
+/**
+ * The database has run migrations this version of Canvass does not know (`migrations`): a newer version migrated
+ * it. This version refuses to start on it rather than serve a schema it was not written for; the message is one
+ * line that says what to do.
+ */
+export class NewerSchemaError extends Error {
+  /** The migrations the database has run that this version does not know, by name. */
+  readonly migrations: readonly string[]
+
+  constructor(migrations: readonly string[]) {
+    super(
+      `The database was migrated by a newer Canvass (${migrations.join(', ')}, unknown to this version): run that version or a newer one`,
+    )
+    this.name = 'NewerSchemaError'
+    this.migrations = migrations
+  }
+}
