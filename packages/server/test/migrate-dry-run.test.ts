@@ -5,20 +5,14 @@
  * migration and the server's start each refuse with one line naming it, the database left as it was. Needs
  * TEST_DATABASE_URL (the test writes the unknown migration's row while no process holds the database).
  */
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { createPostgresTestDatabase, skipSuiteUnless } from '@canvass/test-bed'
 import type { PostgresTestDatabase } from '@canvass/test-bed'
-import { TEST_NODE_FLAGS } from '@canvass/test-utils'
 import { migrationNames } from '@canvass/storage-kysely'
-import { Kysely, PostgresDialect, sql } from 'kysely'
-import pg from 'pg'
+import type { Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
-const run = promisify(execFile)
+import { runCli, testKysely } from './cli-on-database'
 
 const test = skipSuiteUnless(
   suite('canvass migrate --dry-run, and a newer schema refused'),
@@ -27,28 +21,14 @@ const test = skipSuiteUnless(
 let database: PostgresTestDatabase
 let db: Kysely<unknown>
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, CANVASS_DRAIN_SECONDS: '0', PORT: '0', HOST: '127.0.0.1' }
-  try {
-    const { stdout, stderr } = await run(process.execPath, [...TEST_NODE_FLAGS, CLI, ...args], { env, timeout: 60_000 })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
+const cli = (...args: string[]) => runCli({ DATABASE_URL: database.url, CANVASS_DRAIN_SECONDS: '0', PORT: '0', HOST: '127.0.0.1' }, ...args)
 
 const applied = async () =>
   (await sql<{ name: string }>`select name from canvass.canvass_migration order by name`.execute(db)).rows.map((row) => row.name)
 
 test.before(async () => {
   database = await createPostgresTestDatabase()
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 })
-  // The CLI's runs end sessions on the database this pool may still hold: not the test's failure.
-  pool.on('error', (error: Error & { code?: string }) => {
-    if (error.code !== '57P01') console.error(error)
-  })
-  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) })
+  db = testKysely(database.url)
 })
 
 test.after(async () => {

@@ -5,22 +5,16 @@
  * created through the API as a link and an app survey, and previewed as the console previews it. Needs TEST_DATABASE_URL
  * (the test reads what the CLI wrote while no server holds the database).
  */
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { createCanvass } from '@canvass/core'
 import type { Canvass } from '@canvass/core'
 import { createKyselyStorage } from '@canvass/storage-kysely'
 import { createPostgresTestDatabase, skipSuiteUnless } from '@canvass/test-bed'
 import type { PostgresTestDatabase } from '@canvass/test-bed'
-import { Kysely, PostgresDialect } from 'kysely'
-import pg from 'pg'
+import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { runCli, testKysely } from './cli-on-database'
 import { SURVEY_TEMPLATES, TEMPLATE_CATEGORIES, templateDocument } from '@canvass/core/survey-templates'
-
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
-const run = promisify(execFile)
 
 const test = skipSuiteUnless(
   suite('canvass survey new --template'),
@@ -31,25 +25,11 @@ let db: Kysely<unknown>
 let canvass: Canvass
 let key = ''
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, PUBLIC_URL: 'https://surveys.example.com/' }
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
+const cli = (...args: string[]) => runCli({ DATABASE_URL: database.url, PUBLIC_URL: 'https://surveys.example.com/' }, ...args)
 
 test.before(async () => {
   database = await createPostgresTestDatabase()
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 })
-  // The CLI's runs and the database's release end sessions this pool may still hold: not the test's failure.
-  pool.on('error', (error: Error & { code?: string }) => {
-    if (error.code !== '57P01') console.error(error)
-  })
-  db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) })
+  db = testKysely(database.url)
   canvass = createCanvass({ storage: createKyselyStorage({ db }) })
   const environmentId = (await canvass.admin.createProject({ name: 'Templates' })).environments.production
   key = (await canvass.admin.createApiKey({ environmentId })).key
