@@ -256,12 +256,14 @@ test('the /console page: boot data, nonce policy, no caching; a signed-out reque
     'csrfToken',
     'editor',
     'environments',
+    'mail',
     'person',
     'project',
     'projects',
     'role',
     'signOut',
   ])
+  assert.is(boot.mail, false, 'this bed sends no mail: invitations show their links')
   assert.is(boot.basePath, '')
   assert.is(boot.role, 'owner')
   assert.equal(boot.person, { id: owner.id, name: owner.email })
