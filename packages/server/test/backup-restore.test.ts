@@ -3,14 +3,15 @@
  * survey, responses, an uploaded file and a webhook through the API, with the API key its first start made;
  * `canvass backup` runs while that server keeps running; the database and the uploads are wiped; `canvass
  * restore` puts them back, and a new server answers the same surveys, responses, file bytes and webhooks to the
- * same key. A second restore over the restored data is refused without --force, and a damaged backup is refused.
- * The Postgres suite needs TEST_DATABASE_URL (it drops the schema of a test database of its own).
+ * same key. A second restore over the restored data is refused without --force; a damaged backup, and one of a
+ * newer Canvass or manifest format, are refused with one line. The Postgres suite needs TEST_DATABASE_URL (it
+ * drops the schema of a test database of its own), and checks first that a missing pg_dump is said in one line.
  */
 import { createPostgresTestDatabase, skipSuiteUnless, uploadFile } from '@canvass/test-bed'
 import type { Call } from '@canvass/test-bed'
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { appendFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { sql } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -122,6 +123,16 @@ async function roundTrip(env: Record<string, string>, wipe: () => Promise<void>)
     const damaged = await runCli(settings, 'restore', '--force', backup)
     assert.is.not(damaged.code, 0)
     assert.match(damaged.stderr, /The backup is damaged: blobs\/.* does not match its checksum/)
+    for (const [change, refusal] of [
+      [{ canvassVersion: '999.0.0' }, /^canvass: The backup was made by Canvass 999\.0\.0, newer than this one/],
+      [{ format: 2 }, /^canvass: The backup's format is 2, newer than this version reads/],
+    ] as const) {
+      await writeFile(join(backup, 'manifest.json'), JSON.stringify({ ...manifest, ...change }))
+      const newer = await runCli(settings, 'restore', '--force', backup)
+      assert.is.not(newer.code, 0)
+      assert.match(newer.stderr, refusal)
+      assert.is(newer.stderr.trim().split('\n').length, 1, newer.stderr)
+    }
   } finally {
     await rm(scratch, { recursive: true, force: true })
   }
@@ -149,6 +160,17 @@ postgres('pg_dump while the server runs, drop the schema, pg_restore: the same s
   const db = testKysely(database.url)
   try {
     await sql`drop schema if exists canvass cascade`.execute(db)
+    // Without pg_dump on the PATH (only node's folder), the backup says so in one line and leaves no folder.
+    const scratch = await mkdtemp(join(tmpdir(), 'canvass-no-pg-dump-'))
+    try {
+      assert.is((await runCli({ DATABASE_URL: database.url }, 'migrate')).code, 0)
+      const missing = await runCli({ DATABASE_URL: database.url, PATH: dirname(process.execPath) }, 'backup', join(scratch, 'backup'))
+      assert.is.not(missing.code, 0)
+      assert.match(missing.stderr, /^canvass: pg_dump is not installed or not on the PATH/, missing.stderr)
+      assert.equal(await readdir(scratch), [])
+    } finally {
+      await rm(scratch, { recursive: true, force: true })
+    }
     await roundTrip({ DATABASE_URL: database.url }, async () => {
       await sql`drop schema canvass cascade`.execute(db)
     })
