@@ -29,8 +29,13 @@ export function openBlobStore(env: NodeJS.ProcessEnv, dataDir: string, base: str
     })
     return { blobStore, description: `uploads in S3 bucket ${bucket}${endpoint ? ` at ${endpoint}` : ''}` }
   }
-  const root = env.BLOB_DIR ? resolve(base, env.BLOB_DIR) : join(dataDir, 'uploads')
+  const root = blobFolder(env, dataDir, base)
   return { blobStore: createFsBlobStore({ root }), description: `uploads in ${root}` }
+}
+
+/** The folder that holds the uploads when no S3 bucket does: `BLOB_DIR` (relative to `base`), else `DATA_DIR/uploads`. */
+export function blobFolder(env: NodeJS.ProcessEnv, dataDir: string, base: string): string {
+  return env.BLOB_DIR ? resolve(base, env.BLOB_DIR) : join(dataDir, 'uploads')
 }
 
 /** `CANVASS_UPLOAD_MAX_BYTES`: the largest upload, 10 MiB unless set. */

@@ -185,6 +185,8 @@ documented(
     for (const path of [
       ['start'],
       ['migrate'],
+      ['backup'],
+      ['restore'],
       ['environments'],
       ['project', 'create'],
       ['survey', 'new'],

@@ -28,7 +28,7 @@ export function createCli(installation: Installation): Cli {
         'from Formbricks; run its background work.\n' +
         'Uses DATABASE_URL (or --database-url) when set, else the embedded database under DATA_DIR (or --data-dir; default ./.canvass).\n' +
         'The embedded database can be used by one process at a time: stop the server before running these commands on it\n' +
-        '(an import with --dry-run reads a copy of it instead while the server runs; users and console-link run in the server).\n' +
+        '(an import with --dry-run reads a copy of it instead while the server runs, as backup does; users and console-link run in the server).\n' +
         `Every setting: ${installation.doc('configuration.md')}`,
     )
     .version(SERVER_VERSION, '-V, --version', "print this server's version (@canvass/server's) and exit")

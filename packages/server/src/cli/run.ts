@@ -9,12 +9,14 @@
  */
 import { CommanderError } from 'commander'
 import { createCli } from './cli-context'
+import { addBackupCommand } from './backup'
 import { addConsoleLinkCommand } from './console-link'
 import { addEnvironmentsCommand } from './environments'
 import { addImportCommand } from './import'
 import { addKeysCommand } from './keys'
 import { addMigrateCommand } from './migrate'
 import { addProjectCommand } from './project'
+import { addRestoreCommand } from './restore'
 import { addStartCommand, startCommandAt } from './start'
 import { addSurveyCommand } from './survey'
 import { addUsersCommand } from './users'
@@ -27,6 +29,8 @@ const cli = createCli(whereInstalled())
 for (const add of [
   addStartCommand,
   addMigrateCommand,
+  addBackupCommand,
+  addRestoreCommand,
   addProjectCommand,
   addEnvironmentsCommand,
   addSurveyCommand,
