@@ -90,7 +90,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
     logError: (message) => log.error(message),
     ...metrics?.database,
   })
-  await migrate(db)
+  await migrate(db, { sessionLocks: !config.databasePgbouncer })
   // A Postgres server of the operator's: settings Canvass relies on, said once, at the start.
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
   // Streaming replicas for the reads that tolerate a little lag (docs/replicas.md); one that is down or behind is
@@ -194,7 +194,12 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
 async function readReplicas(config: StandaloneConfig, db: Kysely<unknown>, log: StandaloneLog) {
   const replicas =
     config.readDatabaseUrls.length > 0
-      ? await openReadReplicas(config.readDatabaseUrls, { logError: (message) => log.error(message) }, config.databasePoolSize)
+      ? await openReadReplicas(
+          config.readDatabaseUrls,
+          { logError: (message) => log.error(message) },
+          config.databasePoolSize,
+          config.databasePgbouncer,
+        )
       : undefined
   const replicaReads =
     replicas && createReplicaReads({ primary: db, databases: replicas.databases, names: replicas.names, maxLagMs: config.readMaxLagMs })

@@ -28,7 +28,7 @@ export async function withCanvass(
   await withDatabase(
     cli,
     async (db) => {
-      await migrate(db)
+      await migrate(db, { sessionLocks: !config.databasePgbouncer })
       const storage = createKyselyStorage({ db })
       // Share links the import makes are printed with the server's address.
       const canvass = createCanvass({

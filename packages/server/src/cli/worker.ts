@@ -32,7 +32,7 @@ async function runWorker(cli: Cli): Promise<void> {
   }
   const { db } = await openDatabase(config)
   try {
-    await migrate(db)
+    await migrate(db, { sessionLocks: !config.databasePgbouncer })
     const blobs = openBlobStore(env, config.dataDir, env.INIT_CWD ?? process.cwd())
     const worker = await startCanvassWorker(
       {

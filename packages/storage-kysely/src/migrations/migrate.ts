@@ -59,6 +59,14 @@ export interface MigrateOptions {
    * @default 'canvass'
    */
   schema?: string
+  /**
+   * Whether a session lock holds from one statement to the next. False through PgBouncer in transaction mode,
+   * which may send each statement to another server connection: the migrations' own locks are transaction locks
+   * and hold there too, but the preparation before `0038-partitioned-responses` (`prepare-partitions.ts`) takes
+   * turns on a session lock, and is skipped (the migration then builds those indexes under its lock).
+   * @default true
+   */
+  sessionLocks?: boolean
 }
 
 /** The names of the migrations this version runs, in the order it runs them. */
@@ -158,7 +166,8 @@ export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Pr
     })
     await moveFromPublicSchema(db, schema)
     // A database of one connection (PGlite) serves nothing while it migrates: nothing to prepare beside writes.
-    if (db.getExecutor().adapter.supportsMultipleConnections !== false) await prepareResponsePartitions(db, schema)
+    if (db.getExecutor().adapter.supportsMultipleConnections !== false && options.sessionLocks !== false)
+      await prepareResponsePartitions(db, schema)
   } catch (error) {
     throw new MigrationError(undefined, error)
   }
