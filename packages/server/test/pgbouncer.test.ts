@@ -193,6 +193,18 @@ test('two instances migrate, bootstrap and serve through it, and a webhook is de
   const delivered = receiver!.requests.map((request) => JSON.parse(request.body.toString()).data.id as string)
   assert.equal(delivered.sort(), [...written].sort())
   assert.not.match(first.output() + second.output(), /prepared statement|unsupported startup parameter/)
+  // No lock left behind on a server connection PgBouncer keeps (a session lock let go of on another one stays).
+  const direct = new pg.Client({ connectionString: database!.url })
+  await direct.connect()
+  try {
+    const { rows } = await direct.query<{ held: number }>(
+      `select count(*)::int as held from pg_locks l join pg_database d on d.oid = l.database
+       where l.locktype = 'advisory' and d.datname = current_database()`,
+    )
+    assert.is(rows[0]?.held, 0, 'advisory locks held after the work')
+  } finally {
+    await direct.end()
+  }
 })
 
 test('without DATABASE_PGBOUNCER a start through it fails with the reason, instead of serving errors later', async () => {

@@ -29,7 +29,7 @@ export async function withCanvass(
     cli,
     async (db) => {
       await migrate(db, { sessionLocks: !config.databasePgbouncer })
-      const storage = createKyselyStorage({ db })
+      const storage = createKyselyStorage({ db, sessionLocks: !config.databasePgbouncer })
       // Share links the import makes are printed with the server's address.
       const canvass = createCanvass({
         storage,
