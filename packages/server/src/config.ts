@@ -21,6 +21,11 @@ export interface StandaloneConfig {
   /** `DATABASE_POOL_SIZE`: the most connections this process opens to the Postgres server, and to each replica (default 20). */
   databasePoolSize: number
   /**
+   * `DATABASE_PGBOUNCER=on`: `DATABASE_URL` (and each `DATABASE_READ_URL`) is PgBouncer in transaction mode
+   * (docs/deploying.md, "Behind PgBouncer"). Default off.
+   */
+  databasePgbouncer: boolean
+  /**
    * `CANVASS_DRAIN_SECONDS`: on SIGTERM, how long the server goes on serving with `/health/ready` at 503 before it
    * stops, so that a load balancer routes elsewhere first (default 5; 0 stops at once).
    */
@@ -130,6 +135,7 @@ function readSettings(env: NodeJS.ProcessEnv): StandaloneConfig {
     readDatabaseUrls: readDatabaseUrls(env.DATABASE_READ_URL),
     readMaxLagMs: readMaxLagMs(env.DATABASE_READ_MAX_LAG_MS),
     databasePoolSize: readWholeNumber('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, { min: 1, max: 1000, unit: 'connections' }) ?? 20,
+    databasePgbouncer: readBooleanSetting('DATABASE_PGBOUNCER', env.DATABASE_PGBOUNCER, false),
     drainSeconds: readWholeNumber('CANVASS_DRAIN_SECONDS', env.CANVASS_DRAIN_SECONDS, { min: 0, max: 600, unit: 'seconds' }) ?? 5,
     dataDir: resolve(base, env.DATA_DIR ?? '.canvass'),
     publicUrl: env.PUBLIC_URL || undefined,

@@ -39,6 +39,11 @@ export async function openDatabase(
      * @default 20
      */
     databasePoolSize?: number
+    /**
+     * `DATABASE_PGBOUNCER`: `databaseUrl` is PgBouncer in transaction mode, which gives each transaction (or
+     * statement outside one) whichever server connection is free: no startup settings, no named prepared statements.
+     */
+    databasePgbouncer?: boolean
   },
   hooks: DatabaseHooks = {},
 ): Promise<{
@@ -66,15 +71,13 @@ export async function openDatabase(
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // A server that vanished without closing its sockets is noticed instead of waited for forever.
       keepAlive: true,
-      // A transaction of this process that waits on nothing but this process (stopped, or stalled) is ended by
-      // Postgres, which lets go of the rows it locked, instead of holding up every instance for as long.
-      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      ...sessionSettings(config.databasePgbouncer),
     })
     watchConnectionErrors(pool, hooks, 'Database connection lost', 'requests get 503 until it is back')
     const url = new URL(config.databaseUrl)
     const checkedOut = hooks.onCheckout || hooks.onError ? timedCheckouts(pool, hooks) : pool
     return {
-      db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool: withPreparedStatements(checkedOut) }) }),
+      db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool: prepared(checkedOut, config.databasePgbouncer) }) }),
       description: `Postgres at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       pool,
     }
@@ -173,6 +176,7 @@ export async function openReadReplicas(
   urls: readonly string[],
   hooks: Pick<DatabaseHooks, 'logError'> = {},
   poolSize = DEFAULT_POOL_SIZE,
+  pgbouncer = false,
 ): Promise<{ databases: Kysely<unknown>[]; names: string[]; pools: pg.Pool[] }> {
   const { default: pg } = await import('pg')
   const opened = urls.map((connectionString) => {
@@ -184,12 +188,30 @@ export async function openReadReplicas(
       // A replica that does not answer soon is skipped: the read runs on the primary instead.
       connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
       keepAlive: true,
-      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      ...sessionSettings(pgbouncer),
     })
     watchConnectionErrors(pool, hooks, `Read replica ${name} connection lost`, 'its reads go to the primary until it is back')
-    return { db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) }), name, pool }
+    return { db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool: prepared(pool, pgbouncer) }) }), name, pool }
   })
   return { databases: opened.map((o) => o.db), names: opened.map((o) => o.name), pools: opened.map((o) => o.pool) }
+}
+
+/**
+ * Settings each connection starts with. A transaction of this process that waits on nothing but this process
+ * (stopped, or stalled) is ended by Postgres, which lets go of the rows it locked, instead of holding up every
+ * instance for as long. PgBouncer refuses a connection that asks for a setting (its own `idle_transaction_timeout`
+ * does the same there: docs/deploying.md, "Behind PgBouncer").
+ */
+function sessionSettings(pgbouncer: boolean | undefined): { idle_in_transaction_session_timeout?: number } {
+  return pgbouncer ? {} : { idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS }
+}
+
+/**
+ * The pool, sending repeated statements as named prepared statements, except through PgBouncer in transaction
+ * mode: a statement prepared on one server connection is unknown to the next one PgBouncer hands out.
+ */
+function prepared<P extends Parameters<typeof withPreparedStatements>[0]>(pool: P, pgbouncer: boolean | undefined): P {
+  return pgbouncer ? pool : withPreparedStatements(pool)
 }
 
 /** Connections a pool opens at most unless `DATABASE_POOL_SIZE` says otherwise (docs/deploying.md, "Sizing the Postgres connections"). */

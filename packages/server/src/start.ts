@@ -10,6 +10,7 @@ import type { Canvass, ConnectionInfo, RequestObservation } from '@canvass/core'
 import type { Kysely } from 'kysely'
 import { createSmtpMailTransport, serve } from '@canvass/host-node'
 import { createKyselyStorage, createReplicaReads, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
+import type { ReplicaReads } from '@canvass/storage-kysely'
 import { readConsoleBundle } from '@canvass/console'
 import { readEditorBundle } from '@canvass/editor'
 import { readWidgetBundles } from '@canvass/widget'
@@ -90,14 +91,14 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
     logError: (message) => log.error(message),
     ...metrics?.database,
   })
-  await migrate(db)
+  await migrate(db, { sessionLocks: !config.databasePgbouncer })
   // A Postgres server of the operator's: settings Canvass relies on, said once, at the start.
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
   // Streaming replicas for the reads that tolerate a little lag (docs/replicas.md); one that is down or behind is
   // skipped, never a reason not to start.
   const { replicas, replicaReads } = await readReplicas(config, db, log)
-  // Wrapped here rather than only inside `createCanvass`, so that the metrics' `standing` reads the outbox as core made it.
-  const storage = withOutboxExpansion(createKyselyStorage({ db, oneStatementAtATime, ...(replicaReads ? { replicas: replicaReads } : {}) }))
+  // Wrapped here rather than only inside `createCanvass` (`standaloneStorage`).
+  const storage = standaloneStorage(config, db, oneStatementAtATime, replicaReads)
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
   const consoleBundle = config.console ? await readConsoleBundle() : undefined
   const canvass = createCanvass({
@@ -136,7 +137,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
     return { ...started, firstOwner: config.console ? await firstOwnerLink(canvass, db) : undefined }
   }
   // Instances on one Postgres server may start together; an embedded database has one process already.
-  const { printedKey, firstOwner } = await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
+  const { printedKey, firstOwner } = await (config.databaseUrl ? withStartupLock(db, firstStart, !config.databasePgbouncer) : firstStart())
 
   const { route, metricsServer, onDrain } = await serverAnswers({ canvass, db, config, installation, metrics, onRequest, alive, log })
 
@@ -187,6 +188,19 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   }
 }
 
+/** Canvass's storage on `db`, wrapped so that the metrics' `standing` reads the outbox as core made it. */
+function standaloneStorage(
+  config: StandaloneConfig,
+  db: Kysely<unknown>,
+  oneStatementAtATime: boolean | undefined,
+  replicaReads: ReplicaReads | undefined,
+) {
+  const sessionLocks = !config.databasePgbouncer
+  return withOutboxExpansion(
+    createKyselyStorage({ db, oneStatementAtATime, sessionLocks, ...(replicaReads && { replicas: replicaReads }) }),
+  )
+}
+
 /**
  * Streaming replicas for the reads that tolerate a little lag (docs/replicas.md), probed once: one that is down
  * or behind is said, and skipped until it can be used.
@@ -194,7 +208,12 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
 async function readReplicas(config: StandaloneConfig, db: Kysely<unknown>, log: StandaloneLog) {
   const replicas =
     config.readDatabaseUrls.length > 0
-      ? await openReadReplicas(config.readDatabaseUrls, { logError: (message) => log.error(message) }, config.databasePoolSize)
+      ? await openReadReplicas(
+          config.readDatabaseUrls,
+          { logError: (message) => log.error(message) },
+          config.databasePoolSize,
+          config.databasePgbouncer,
+        )
       : undefined
   const replicaReads =
     replicas && createReplicaReads({ primary: db, databases: replicas.databases, names: replicas.names, maxLagMs: config.readMaxLagMs })

@@ -17,6 +17,7 @@ import type { StandaloneConfig } from '../src/config'
 /** Every switch the servers read, with the setting it makes and its value when unset. */
 const SWITCHES: { variable: string; read: (config: StandaloneConfig) => boolean; unset: boolean }[] = [
   { variable: 'CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS', read: (config) => config.allowPrivateWebhookUrls, unset: false },
+  { variable: 'DATABASE_PGBOUNCER', read: (config) => config.databasePgbouncer, unset: false },
   { variable: 'CANVASS_BACKGROUND', read: (config) => config.runBackground, unset: true },
   { variable: 'CANVASS_WEBHOOK_DISPATCHER', read: (config) => config.runWebhookDispatcher, unset: true },
   { variable: 'CANVASS_BLOB_JANITOR', read: (config) => config.runBlobJanitor, unset: true },

@@ -96,6 +96,12 @@ export interface KyselyStorageOptions<DB = unknown> {
    * @default true
    */
   summaryParts?: boolean
+  /**
+   * Whether a session lock holds from one statement to the next; false through PgBouncer in transaction mode,
+   * where the survey summary's keepers then do not take turns (`summary-keeping.ts`).
+   * @default true
+   */
+  sessionLocks?: boolean
 }
 
 /**
@@ -131,6 +137,7 @@ export function createKyselyStorage<DB = unknown>({
   oneStatementAtATime,
   replicas,
   summaryParts,
+  sessionLocks,
 }: KyselyStorageOptions<DB>): KyselyStorage {
   const names = schemaNames(schema)
   // The caller's type for its own database says nothing about Canvass's tables; this one does.
@@ -184,7 +191,7 @@ export function createKyselyStorage<DB = unknown>({
       surveys,
       auditLog,
       timeSeries: createTimeSeriesReports(canvassDb, names),
-      ...(summaryParts === false ? {} : { summaryParts: createSummaryKeeping(canvassDb, names, serial) }),
+      ...(summaryParts === false ? {} : { summaryParts: createSummaryKeeping(canvassDb, names, serial, sessionLocks) }),
     },
     async ping() {
       try {

@@ -112,6 +112,33 @@ async function contents(db: Kysely<unknown>) {
   }
 }
 
+/** The migrations from 0038 on, which `backTo0037` undoes. */
+const FROM_0038 = [
+  '0038-partitioned-responses',
+  '0039-summary-parts',
+  '0040-survey-custom-css',
+  '0041-console-emails-per-project',
+  '0042-project-styling',
+  '0043-console-memberships',
+  '0044-mail-outbox',
+  '0045-console-session-activity',
+  '0046-console-link-mailed',
+]
+
+/** Back to the schema before 0038 (and the migrations after it), data kept. */
+async function backTo0037(db: Kysely<unknown>): Promise<void> {
+  await consoleLinkMailed('canvass').down?.(db)
+  await consoleSessionActivity('canvass').down?.(db)
+  await mailOutbox('canvass').down?.(db)
+  await consoleMemberships('canvass').down?.(db)
+  await projectStyling('canvass').down?.(db)
+  await consoleEmailsPerProject('canvass').down?.(db)
+  await surveyCustomCss('canvass').down?.(db)
+  await summaryParts('canvass').down?.(db)
+  await partitionedResponses('canvass').down?.(db)
+  await sql`delete from canvass.canvass_migration where name = any(${FROM_0038})`.execute(db)
+}
+
 for (const backend of backends()) {
   const test = suite(`migration 0038 under load on ${backend.name}`)
 
@@ -267,18 +294,7 @@ for (const backend of backends()) {
       try {
         await migrate(db)
         const before = await seed(withOutboxExpansion(createKyselyStorage({ db })), db)
-        await consoleLinkMailed('canvass').down?.(db)
-        await consoleSessionActivity('canvass').down?.(db)
-        await mailOutbox('canvass').down?.(db)
-        await consoleMemberships('canvass').down?.(db)
-        await projectStyling('canvass').down?.(db)
-        await consoleEmailsPerProject('canvass').down?.(db)
-        await surveyCustomCss('canvass').down?.(db)
-        await summaryParts('canvass').down?.(db)
-        await partitionedResponses('canvass').down?.(db)
-        await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity', '0046-console-link-mailed')`.execute(
-          db,
-        )
+        await backTo0037(db)
         const indexes = async () =>
           Object.fromEntries(
             (
@@ -346,6 +362,38 @@ for (const backend of backends()) {
         assert.is(contents_.tags.length, before.tags.length + 1)
         const claims = await sql<{ n: number }>`select count(*)::int as n from canvass.response_claims`.execute(db)
         assert.is(claims.rows[0]?.n, 8 + 1, 'a claim for each single-use id and the display')
+      } finally {
+        await open.close()
+      }
+    })
+
+  if (backend.name !== 'PGlite')
+    test('with sessionLocks false (through PgBouncer) the migrations take no session lock, and 0038 runs without the preparation', async () => {
+      const open = await backend.open()
+      try {
+        await migrate(open.db)
+        const before = await seed(withOutboxExpansion(createKyselyStorage({ db: open.db })), open.db)
+        await backTo0037(open.db)
+        // Every statement the migration sends, as written: none may take a session lock or build concurrently.
+        const sent: string[] = []
+        const db = open.db.withPlugin({
+          transformQuery: ({ node }) => {
+            if (node.kind === 'RawNode') sent.push(node.sqlFragments.join('?'))
+            return node
+          },
+          transformResult: async ({ result }) => result,
+        })
+        assert.equal(await migrate(db, { sessionLocks: false }), FROM_0038)
+        // The migrator's lock, taken in its transaction.
+        assert.ok(
+          sent.some((text) => text.startsWith('select pg_advisory_xact_lock(')),
+          sent.join('\n'),
+        )
+        assert.not.ok(
+          sent.some((text) => /pg_advisory_lock|pg_advisory_unlock|concurrently/.test(text)),
+          sent.join('\n'),
+        )
+        assert.equal((await contents(open.db)).responses, before.responses)
       } finally {
         await open.close()
       }

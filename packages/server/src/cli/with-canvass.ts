@@ -28,8 +28,8 @@ export async function withCanvass(
   await withDatabase(
     cli,
     async (db) => {
-      await migrate(db)
-      const storage = createKyselyStorage({ db })
+      await migrate(db, { sessionLocks: !config.databasePgbouncer })
+      const storage = createKyselyStorage({ db, sessionLocks: !config.databasePgbouncer })
       // Share links the import makes are printed with the server's address.
       const canvass = createCanvass({
         storage,

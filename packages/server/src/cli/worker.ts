@@ -32,11 +32,11 @@ async function runWorker(cli: Cli): Promise<void> {
   }
   const { db } = await openDatabase(config)
   try {
-    await migrate(db)
+    await migrate(db, { sessionLocks: !config.databasePgbouncer })
     const blobs = openBlobStore(env, config.dataDir, env.INIT_CWD ?? process.cwd())
     const worker = await startCanvassWorker(
       {
-        storage: createKyselyStorage({ db }),
+        storage: createKyselyStorage({ db, sessionLocks: !config.databasePgbouncer }),
         blobStore: blobs.blobStore,
         secret: await loadSecret(config.secret, config.dataDir),
         webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },

@@ -1,7 +1,7 @@
 import { Migrator } from 'kysely/migration'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
-import type { Migration, MigrationProvider } from 'kysely/migration'
+import type { Migration, MigrationProvider, MigrationResultSet } from 'kysely/migration'
 import { MigrationError, NewerSchemaError } from './migration-error'
 import { initial } from './0001-initial'
 import { management } from './0003-management'
@@ -59,6 +59,15 @@ export interface MigrateOptions {
    * @default 'canvass'
    */
   schema?: string
+  /**
+   * Whether a session lock holds from one statement to the next. False through PgBouncer in transaction mode,
+   * which may send each statement to another server connection: then the migrator's lock is taken as a
+   * transaction lock inside the migrations' transaction (`migrateInOneTransaction`), and the preparation before
+   * `0038-partitioned-responses` (`prepare-partitions.ts`), which takes turns on a session lock, is skipped (the
+   * migration then builds those indexes under its lock).
+   * @default true
+   */
+  sessionLocks?: boolean
 }
 
 /** The names of the migrations this version runs, in the order it runs them. */
@@ -158,26 +167,72 @@ export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Pr
     })
     await moveFromPublicSchema(db, schema)
     // A database of one connection (PGlite) serves nothing while it migrates: nothing to prepare beside writes.
-    if (db.getExecutor().adapter.supportsMultipleConnections !== false) await prepareResponsePartitions(db, schema)
+    if (db.getExecutor().adapter.supportsMultipleConnections !== false && options.sessionLocks !== false)
+      await prepareResponsePartitions(db, schema)
   } catch (error) {
     throw new MigrationError(undefined, error)
   }
   const provider: MigrationProvider = { getMigrations: async () => migrations(schema) }
-  const migrator = new Migrator({
-    db,
-    provider,
-    migrationTableSchema: schema,
-    // Own names, so that an application sharing the database can keep Kysely's default tables for itself.
-    migrationTableName: 'canvass_migration',
-    migrationLockTableName: 'canvass_migration_lock',
-  })
-  const { error, results = [] } = await migrator.migrateToLatest()
+  const migrateOn = async (on: Kysely<any>) =>
+    new Migrator({
+      db: on,
+      provider,
+      migrationTableSchema: schema,
+      // Own names, so that an application sharing the database can keep Kysely's default tables for itself.
+      migrationTableName: 'canvass_migration',
+      migrationLockTableName: 'canvass_migration_lock',
+    }).migrateToLatest()
+  const { error, results = [] } = options.sessionLocks === false ? await migrateInOneTransaction(db, migrateOn) : await migrateOn(db)
   if (error !== undefined) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName
     throw new MigrationError(failed, error)
   }
   await ensurePartitionsAhead(db, schema)
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName)
+}
+
+/**
+ * Kysely's migrator takes a session lock before its transaction and lets go of it after, as separate statements,
+ * which through PgBouncer in transaction mode may each reach another server connection: the lock then stays
+ * with a connection PgBouncer keeps, and the next migration waits for it. Here the migrator runs inside one
+ * transaction, where its lock is a transaction lock on the same key (so it still takes turns with migrators
+ * that hold Kysely's session lock), let go of by the commit or the rollback.
+ */
+async function migrateInOneTransaction(
+  db: Kysely<any>,
+  migrateOn: (on: Kysely<any>) => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
+  let outcome: MigrationResultSet = {}
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const executor = trx.getExecutor()
+      const adapter = Object.create(executor.adapter, {
+        acquireMigrationLock: {
+          value: async (on: Kysely<any>) => {
+            await sql`select pg_advisory_xact_lock(${sql.lit(KYSELY_MIGRATION_LOCK)})`.execute(on)
+          },
+        },
+        releaseMigrationLock: { value: async () => {} },
+      })
+      const withAdapter = new Proxy(executor, { get: (target, property) => (property === 'adapter' ? adapter : bound(target, property)) })
+      const on = new Proxy(trx, { get: (target, property) => (property === 'getExecutor' ? () => withAdapter : bound(target, property)) })
+      outcome = await migrateOn(on)
+      // Rolled back, with the lock: a failed migration leaves nothing behind.
+      if (outcome.error !== undefined) throw outcome.error
+    })
+    .catch((error: unknown) => {
+      if (outcome.error === undefined) outcome = { error }
+    })
+  return outcome
+}
+
+/** The key of Kysely's own migration lock (its `PostgresAdapter`). */
+const KYSELY_MIGRATION_LOCK = BigInt('3853314791062309107')
+
+function bound(target: object, property: string | symbol): unknown {
+  const value = Reflect.get(target, property, target)
+  return typeof value === 'function' ? value.bind(target) : value
 }
 
 /** Months of `responses` partitions ahead as of now, whenever a process starts (a migration made them as of its own day). */

@@ -11,8 +11,16 @@ import { keepParts } from './summary-parts'
  * `ReportingStorage.summaryParts`: the summary keeper's primitives over the parts a summary reads and keeps
  * (`summary-parts.ts`), on the primary. On Postgres, one keeper at a time computes a survey's parts (a
  * session's advisory lock on the survey, tried and not waited for): another instance's keeper passes it by.
+ * Without session locks (`sessionLocks` false: through PgBouncer in transaction mode, where the lock and its
+ * release could reach different server connections and the lock stay behind), keepers do not take turns: two
+ * may compute a survey's parts at once, and each writes the same sums (the writes are upserts).
  */
-export function createSummaryKeeping(db: Kysely<Database>, names: SchemaNames, oneStatementAtATime: boolean): SummaryPartKeeping {
+export function createSummaryKeeping(
+  db: Kysely<Database>,
+  names: SchemaNames,
+  oneStatementAtATime: boolean,
+  sessionLocks = true,
+): SummaryPartKeeping {
   return {
     async surveysAfter(after, limit) {
       const { rows } = await sql<{ id: string; environment_id: string }>`
@@ -28,7 +36,7 @@ export function createSummaryKeeping(db: Kysely<Database>, names: SchemaNames, o
       if (!isStorable(environmentId) || !isStorable(surveyId)) return { kept: 0, left: 0 }
       const compute = rangeCompute(db, names, environmentId, surveyId, query, oneStatementAtATime)
       const run = () => keepParts({ db, keepOn: db, names, environmentId, surveyId }, query, compute, limit)
-      if (oneStatementAtATime) return run()
+      if (oneStatementAtATime || !sessionLocks) return run()
       return db.connection().execute(async (session) => {
         const key = sql`hashtextextended(${`summary-parts:${surveyId}`}, 0)`
         const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(session)
