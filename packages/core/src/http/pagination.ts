@@ -18,6 +18,15 @@ const integerParam = (min: number, max: number) =>
     v.maxValue(max, `Must be at most ${max}`),
   )
 
+/**
+ * The entries of a cursor-paged query of its own (`limit` from 1 to `max`, `cursor`), for lists that take no
+ * `skip`: the audit log, the mail log, a question's answers.
+ */
+export const cursorPageEntries = (max: number) => ({
+  limit: v.optional(integerParam(1, max)),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(512))),
+})
+
 /** The query of a list route (docs/design.md, "Lists"); the surveys' list also takes `offset` for `skip`. */
 export const pageQuery = v.object({
   limit: v.optional(integerParam(1, MAX_PAGE_SIZE)),

@@ -4,7 +4,7 @@ import type { CanvassContext, Handler } from '../context'
 import { externalUrl } from '../context'
 import { authenticate } from '../auth/authenticate'
 import { CanvassError, notAuthenticated } from '../errors'
-import { decodeCursor, listPage } from '../http/pagination'
+import { decodeCursor, listPage, cursorPageEntries } from '../http/pagination'
 import type { RouteTable } from '../http/route-table'
 import { parseQuery } from '../http/validate'
 import type { MailRecord } from '../ports/storage'
@@ -17,16 +17,7 @@ export const MAX_MAIL_LOG_PAGE_SIZE = 200
 export const MAIL_OUTBOX_MISSING = 'This storage keeps no mail: give it storage.mail, as createKyselyStorage does'
 
 const mailLogQuery = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,9}$/, 'Must be a whole number'),
-      v.transform(Number),
-      v.minValue(1, 'Must be at least 1'),
-      v.maxValue(MAX_MAIL_LOG_PAGE_SIZE, `Must be at most ${MAX_MAIL_LOG_PAGE_SIZE}`),
-    ),
-  ),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  ...cursorPageEntries(MAX_MAIL_LOG_PAGE_SIZE),
 })
 
 const mailAnswer = v.object({

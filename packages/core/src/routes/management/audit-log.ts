@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Handler } from '../../context'
 import { externalUrl } from '../../context'
 import { authenticate } from '../../auth/authenticate'
-import { decodeCursor, listPage } from '../../http/pagination'
+import { decodeCursor, listPage, cursorPageEntries } from '../../http/pagination'
 import { parseQuery } from '../../http/validate'
 import { validationError } from '../../errors'
 import type { AuditEntry, AuditLogQuery } from '../../ports/storage'
@@ -24,16 +24,7 @@ const date = v.pipe(
 
 /** The audit log's query: a page (`limit`, `cursor`) and filters, each given at most once. */
 export const auditLogQuery = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,9}$/, 'Must be a whole number'),
-      v.transform(Number),
-      v.minValue(1, 'Must be at least 1'),
-      v.maxValue(MAX_AUDIT_LOG_PAGE_SIZE, `Must be at most ${MAX_AUDIT_LOG_PAGE_SIZE}`),
-    ),
-  ),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  ...cursorPageEntries(MAX_AUDIT_LOG_PAGE_SIZE),
   action: v.optional(text),
   resourceType: v.optional(text),
   resourceId: v.optional(text),

@@ -4,7 +4,7 @@ import { externalUrl, param } from '../../context'
 import { authenticate } from '../../auth/authenticate'
 import { checkContactAttributeFilter } from '../../auth/console-roles'
 import { validationError } from '../../errors'
-import { decodeCursor, listPage } from '../../http/pagination'
+import { decodeCursor, listPage, cursorPageEntries } from '../../http/pagination'
 import { readSummaryQuery, summaryFilterQuery } from '../../http/response-query'
 import type { RouteTable } from '../../http/route-table'
 import { parseQuery } from '../../http/validate'
@@ -20,16 +20,7 @@ export const surveyAnswersQuery = v.object({
   ...summaryFilterQuery.entries,
   questionId: v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(255, 'Must be at most 255 characters')),
   search: v.optional(v.pipe(v.string(), v.maxLength(MAX_ANSWER_SEARCH, `Must be at most ${MAX_ANSWER_SEARCH} characters`))),
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,9}$/, 'Must be a whole number'),
-      v.transform(Number),
-      v.minValue(1, 'Must be at least 1'),
-      v.maxValue(MAX_ANSWER_PAGE, `Must be at most ${MAX_ANSWER_PAGE}`),
-    ),
-  ),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  ...cursorPageEntries(MAX_ANSWER_PAGE),
 })
 
 export const surveyAnswerAnswer = v.object({ responseId: v.string(), createdAt: v.string(), value: v.unknown() })
