@@ -61,6 +61,7 @@ dockerfile('two stages from the Node.js image of the build ARG, whose default is
   assert.ok(arg?.rest.includes(`node:${major}-`), `the default image is Node.js ${major}, the server's engines`)
   assert.equal(
     all.filter((instruction) => instruction.keyword === 'FROM').map((instruction) => instruction.rest),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the Dockerfile's own ${…}, not a template's
     ['${NODE_IMAGE} AS build', '${NODE_IMAGE}'],
   )
 })
