@@ -19,19 +19,18 @@
 //
 // The base image: base-files, libc6, libgcc-s1, libstdc++6 and dash (what Node.js and a shell need) from debootstrap's
 // minbase download, without documentation, locales and glibc's iconv modules, a user `node` (uid 1000) as the
-// official Node.js images have, and the Node.js binary at /usr/local/bin/node, stripped of its debug symbols as
-// Debian's own nodejs package is (with binutils' `strip`; without it, whole). docs/container.md gives its size.
+// official Node.js images have, and the Node.js binary at /usr/local/bin/node, stripped of its debug symbols (with
+// binutils' `strip`) as Debian's own nodejs package is. docs/container.md gives its size.
 //
 // This machine's podman needs `--runtime runc`, `--network host` and the ulimits below for builds and runs; with host
 // networking the containers reach Postgres at 127.0.0.1 and listen on free ports of loopback. Without podman,
-// debootstrap, root (debootstrap needs it) or TEST_DATABASE_URL the test says why and stops; under CI (`CI` set)
-// that is a failure. Not part of `pnpm test`: `.ci/run` runs it when podman is installed.
+// debootstrap, strip, root (debootstrap needs it) or TEST_DATABASE_URL the test says why and stops; under CI (`CI`
+// set) that is a failure. Not part of `pnpm test`: `.ci/run` runs it when podman is installed.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
   chmodSync,
   chownSync,
-  copyFileSync,
   createReadStream,
   mkdirSync,
   mkdtempSync,
@@ -124,6 +123,8 @@ function prerequisiteMissing() {
   if (!onPath('podman')) return 'podman is not installed'
   if (!onPath('debootstrap')) return 'debootstrap is not installed (apt-get install debootstrap), which makes the base image'
   if (!onPath('dpkg-deb')) return "dpkg-deb is not installed, which unpacks the base image's Debian packages"
+  if (!onPath('strip'))
+    return "strip is not installed (apt-get install binutils), which takes the debug symbols out of the base image's Node.js"
   if (process.getuid?.() !== 0) return 'not run as root, which debootstrap needs'
   if (!process.env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL is not set (a Postgres server the containers reach over the host network)'
   return undefined
@@ -150,8 +151,7 @@ async function step(name, fn) {
  * binary); an earlier run's image of another recipe is removed when a new one is made.
  */
 async function baseImage(node, version) {
-  const strip = onPath('strip')
-  const recipe = JSON.stringify({ ...BASE, strip, node: await sha256(node), code: [baseImage, unpackBase].map(String) })
+  const recipe = JSON.stringify({ ...BASE, node: await sha256(node), code: [baseImage, unpackBase].map(String) })
   const tag = `localhost/canvass-test-base:${createHash('sha256').update(recipe).digest('hex').slice(0, 16)}`
   if ((await podman(['image', 'exists', tag], { check: false })).status === 0) return { tag, cached: true }
   const work = mkdtempSync(join(tmpdir(), 'canvass-base-'))
@@ -161,8 +161,7 @@ async function baseImage(node, version) {
     })
     const rootfs = unpackBase(join(work, 'download', 'var', 'cache', 'apt', 'archives'), join(work, 'rootfs'))
     const binary = join(rootfs, 'usr', 'local', 'bin', 'node')
-    if (strip) execFileSync('strip', ['-o', binary, node])
-    else copyFileSync(node, binary)
+    execFileSync('strip', ['-o', binary, node])
     chmodSync(binary, 0o755)
     for (const old of (await podman(['images', '--format', '{{.Repository}}:{{.Tag}}', 'localhost/canvass-test-base'])).split('\n')) {
       if (old.trim()) await podman(['rmi', old.trim()], { check: false })

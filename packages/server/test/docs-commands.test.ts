@@ -77,6 +77,7 @@ function optionsNamedAlone(page: string): { page: string; option: string }[] {
 /** Options the pages name that belong to another program, not to `canvass`. */
 const FOREIGN_OPTIONS: Record<string, string> = {
   '--allow-net': "Deno's",
+  '--format': "podman build's (docs/container.md)",
   '--heap-growing-percent': "Node's",
   '--silent': "pnpm's",
   '-c': "Postgres's (-c name=value)",
