@@ -57,9 +57,10 @@ const BASE = {
   mirror: 'http://deb.debian.org/debian',
   packages: ['base-files', 'libc6', 'libgcc-s1', 'libstdc++6', 'dash'],
 }
-const IMAGE = 'localhost/canvass-test-image:latest'
 const DRAIN_SECONDS = 2
 const run = `${process.pid}-${Date.now().toString(36)}`
+// A tag of this run's own: two runs on one machine never remove each other's image.
+const IMAGE = `localhost/canvass-test-image:${run}`
 const started = Date.now()
 const timings = []
 
@@ -71,6 +72,11 @@ if (reason) {
 
 const cleanups = []
 let failed = false
+// Ctrl-C removes what the run made (containers, volumes, the image, the database) before it exits.
+process.once('SIGINT', async () => {
+  await cleanUp()
+  process.exit(130)
+})
 try {
   const node = realpathSync(join(root, 'node_modules', '.bin', 'node'))
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
@@ -106,17 +112,22 @@ try {
   failed = true
   console.error(`\nFAIL the container test: ${error instanceof Error ? error.message : error}`)
 } finally {
-  for (const cleanup of cleanups.reverse()) {
+  await cleanUp()
+}
+console.log(`${timings.map(({ name, seconds }) => `${name} ${seconds.toFixed(1)} s`).join(', ')}`)
+console.log(`Container test ${failed ? 'failed' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+process.exit(failed ? 1 : 0)
+
+/** Undoes what the run made, last first; each once. */
+async function cleanUp() {
+  while (cleanups.length > 0) {
     try {
-      await cleanup()
+      await cleanups.pop()()
     } catch (error) {
       console.error(`cleanup: ${error instanceof Error ? error.message : error}`)
     }
   }
 }
-console.log(`${timings.map(({ name, seconds }) => `${name} ${seconds.toFixed(1)} s`).join(', ')}`)
-console.log(`Container test ${failed ? 'failed' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-process.exit(failed ? 1 : 0)
 
 /** Why the test cannot run here, or undefined. */
 function prerequisiteMissing() {
@@ -180,7 +191,10 @@ async function baseImage(node, version) {
   }
 }
 
-/** Unpacks the base's packages from `archives` into `rootfs` (merged /usr, as Debian has it), trimmed, with `node`. */
+/**
+ * Unpacks the base's packages from `archives` into `rootfs` (merged /usr, as Debian has it), without documentation,
+ * locales and iconv's modules, with the users root and node; Node.js goes into `usr/local/bin`.
+ */
 function unpackBase(archives, rootfs) {
   for (const folder of ['bin', 'lib', 'lib64', 'sbin']) {
     mkdirSync(join(rootfs, 'usr', folder), { recursive: true })
@@ -193,16 +207,11 @@ function unpackBase(archives, rootfs) {
     const files = execFileSync('dpkg-deb', ['--fsys-tarfile', join(archives, deb)], { maxBuffer: 1 << 30 })
     execFileSync('tar', ['-x', '--keep-directory-symlink', '-C', rootfs], { input: files })
   }
-  for (const folder of [
-    'usr/share/doc',
-    'usr/share/man',
-    'usr/share/info',
-    'usr/share/locale',
-    'usr/share/lintian',
-    'usr/lib/x86_64-linux-gnu/gconv',
-  ]) {
+  const multiarch = readdirSync(join(rootfs, 'usr', 'lib')).filter((name) => name.endsWith('-linux-gnu'))
+  for (const folder of ['usr/share/doc', 'usr/share/man', 'usr/share/info', 'usr/share/locale', 'usr/share/lintian']) {
     rmSync(join(rootfs, folder), { recursive: true, force: true })
   }
+  for (const folder of multiarch) rmSync(join(rootfs, 'usr', 'lib', folder, 'gconv'), { recursive: true, force: true })
   writeFileSync(join(rootfs, 'etc', 'passwd'), 'root:x:0:0:root:/root:/bin/sh\nnode:x:1000:1000::/home/node:/bin/sh\n')
   writeFileSync(join(rootfs, 'etc', 'group'), 'root:x:0:\nnode:x:1000:\n')
   mkdirSync(join(rootfs, 'home', 'node'), { recursive: true })
@@ -211,7 +220,10 @@ function unpackBase(archives, rootfs) {
   return rootfs
 }
 
-/** The image's size (and its base's), checked against the limit; and only the server's production dependencies. */
+/**
+ * The image's size (and its base's), checked against the limit; its user; and in /app/node_modules the server's
+ * production dependencies and theirs, nothing more.
+ */
 async function checkImage(base) {
   const size = async (image) => Number((await podman(['image', 'inspect', '--format', '{{.Size}}', image])).trim())
   const sizes = { image: await size(IMAGE), base: await size(base.tag) }
@@ -229,11 +241,14 @@ async function checkImage(base) {
     '-e',
     `const fs = require('node:fs'); const dir = '/app/node_modules'
      const names = fs.readdirSync(dir).flatMap((n) => n.startsWith('@') ? fs.readdirSync(dir + '/' + n).map((m) => n + '/' + m) : [n])
-     console.log(JSON.stringify({ installed: names.sort(), wanted: Object.keys(require('/app/package.json').dependencies).sort() }))`,
+     const wanted = new Set()
+     const visit = (manifest) => { for (const name of Object.keys(manifest.dependencies ?? {})) if (!wanted.has(name)) { wanted.add(name); visit(require(dir + '/' + name + '/package.json')) } }
+     visit(require('/app/package.json'))
+     console.log(JSON.stringify({ installed: names.sort(), wanted: [...wanted].sort() }))`,
   ])
   const { installed, wanted } = JSON.parse(listing.trim().split('\n').pop())
   if (JSON.stringify(installed) !== JSON.stringify(wanted)) {
-    throw new Error(`/app/node_modules holds ${installed.join(', ')}; the server's dependencies are ${wanted.join(', ')}`)
+    throw new Error(`/app/node_modules holds ${installed.join(', ')}; the server's dependencies (and theirs) are ${wanted.join(', ')}`)
   }
   return sizes
 }
