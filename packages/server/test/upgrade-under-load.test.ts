@@ -223,6 +223,13 @@ else
           `forwarded ${JSON.stringify(lb.forwarded)}`,
       )
 
+      if (failures.length > 0) {
+        for (const instance of instances) {
+          const lines = instance.process.output().split('\n')
+          const first = lines.findIndex((line) => /error/i.test(line))
+          if (first >= 0) console.log(`  ${instance.label} logged errors, the first:\n    ${lines.slice(first, first + 12).join('\n    ')}`)
+        }
+      }
       assert.is(figures.lost, 0, 'no acknowledged create is lost')
       assert.is(figures.duplicated, 0, 'no create is stored twice')
       assert.is(figures.foreign, 0)
