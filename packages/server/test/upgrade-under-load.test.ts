@@ -1,13 +1,14 @@
 /**
  * A rolling upgrade under load, as docs/deploying.md ("Upgrading") tells an operator to run it: two instances of
- * the previous release (`UPGRADE_BASE`, built from its commit by upgrade-base.ts) serve an empty Postgres database
- * of the test's own behind a load balancer on loopback that polls `/health/ready` (balancer.ts); clients create,
- * update and list responses through it. An instance of this version starts and migrates the database while the
- * old ones serve, and joins once ready; the old ones get SIGTERM one by one and drain; a second new instance
- * starts; the load goes on a while. Every write answered 2xx is read back at the end with its data, the old
- * instances stayed ready on the new schema until their drain, and no request got a 5xx: the window the docs
- * state is none. Needs TEST_DATABASE_URL; a clone without the base's commit that cannot fetch it skips, saying
- * why (under CI it fails).
+ * the previous release (`UPGRADE_BASE`, built from its commit by scripts/upgrade-base.mjs, or found built by an
+ * earlier run or by CI's step before the tests) serve an empty Postgres database of the test's own behind a load
+ * balancer on loopback that polls `/health/ready` (balancer.ts); clients create, update and list responses
+ * through it. An instance of this version starts and migrates the database while the old ones serve, and joins
+ * once ready; a third old instance starts on the migrated database; the old ones get SIGTERM one by one and
+ * drain; a second new instance starts; the load goes on a while. Every write answered 2xx is read back at the end
+ * with its data, the old instances stayed ready on the new schema until their drain, and no request got a 5xx:
+ * the window the docs state is none. Needs TEST_DATABASE_URL; a clone without the base's commit that cannot
+ * fetch it skips, saying why (under CI it fails).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -23,8 +24,8 @@ import { question } from './fixtures'
 import { reconcile, spawnServer, startLoad } from './processes'
 import type { ServerProcess } from './processes'
 import { newKey } from './server'
-import { UPGRADE_BASE, upgradeBase } from './upgrade-base'
-import type { UpgradeBase } from './upgrade-base'
+// @ts-expect-error: plain JavaScript of the workspace's scripts, without declarations
+import { UPGRADE_BASE, upgradeBase } from '../../../scripts/upgrade-base.mjs'
 
 const NAME = `a rolling upgrade from ${UPGRADE_BASE.version} under load: no acknowledged write lost, no 5xx`
 /** The old instances' `CANVASS_DRAIN_SECONDS`: ten polls of the balancer. */
@@ -35,11 +36,14 @@ const SERVED = 25
 const test = suite('rolling upgrade')
 const serverUrl = process.env.TEST_DATABASE_URL
 
-/** The base, or why this machine cannot run the test. Under CI, a base that cannot be had is a failure, not a skip. */
-async function prepare(): Promise<UpgradeBase | { failed: unknown }> {
+/** The built base release, or why this machine cannot run the test. */
+type Base = { main: string } | { unavailable: string } | { failed: unknown }
+
+/** The base, or why there is none. Under CI, a base that cannot be had is a failure, not a skip. */
+async function prepare(): Promise<Base> {
   if (!serverUrl) return { unavailable: 'TEST_DATABASE_URL is unset: the releases share one Postgres database' }
   try {
-    const base = await upgradeBase((line) => console.log(`  ${line}`))
+    const base: { main: string } | { unavailable: string } = await upgradeBase((line: string) => console.log(`  ${line}`))
     if ('unavailable' in base && process.env.CI) return { failed: new Error(`${base.unavailable} (under CI the upgrade test must run)`) }
     return base
   } catch (error) {
@@ -168,12 +172,16 @@ else
       // 2. One instance of this version: it migrates as it starts, then the balancer sends it requests once ready.
       const newC = await start('new c')
       const c = lb.add(newC.url)
-      await waitFor('the new instance ready at the balancer', () => lb.ready[c], { timeoutMs: 30_000 })
-      await served(c, SERVED)
+      // An instance of the previous release that starts on the migrated database (one restarted after a crash, or
+      // more capacity while the upgrade runs) serves too.
+      const oldE = await start(`${UPGRADE_BASE.version} e, after the migration`, base.main)
+      const e = lb.add(oldE.url)
+      await waitFor('the new instance and the third old one ready at the balancer', () => lb.ready[c] && lb.ready[e], { timeoutMs: 30_000 })
+      await Promise.all([served(c, SERVED), served(e, SERVED)])
       mark('load through the old instances and the new one')
 
       // 3. The old instances, one by one: SIGTERM, a drain, their exit.
-      for (const old of [oldA, oldB] as Instance[]) {
+      for (const old of [oldA, oldB, oldE] as Instance[]) {
         assert.is(await old.process.stop('SIGTERM'), 0, old.process.output())
         mark(`${old.label} drained and stopped`)
         await served(c, SERVED)
@@ -237,7 +245,7 @@ else
       assert.ok(figures.acknowledged >= 4 * SERVED && updated.size > 0, 'writes were made through every step')
       assert.is(failures.length, 0, `no 5xx and no request without an answer (window ${windowMs} ms)`)
       // The old instances served on the schema this version migrated: ready until their drain, never `schema`.
-      for (const index of [0, 1]) {
+      for (const index of [0, 1, e]) {
         const downs = lb.changes.filter((change) => change.index === index && !change.ready).map((change) => change.failed)
         assert.equal(downs, ['draining'], `old instance ${index}: not ready only for its drain`)
       }
@@ -280,7 +288,7 @@ async function responsesThrough(url: string, key: string, surveyId: string): Pro
   const found = new Map<string, StoredResponse>()
   let next: string | undefined = `/api/v1/management/responses?surveyId=${surveyId}&limit=1000`
   while (next !== undefined) {
-    const page = await fetch(new URL(next, url), { headers: { 'x-api-key': key } })
+    const page: Response = await fetch(new URL(next, url), { headers: { 'x-api-key': key } })
     assert.is(page.status, 200, await page.clone().text())
     for (const response of ((await page.json()) as { data: StoredResponse[] }).data) found.set(response.id, response)
     next = /<([^>]+)>;\s*rel="next"/.exec(page.headers.get('link') ?? '')?.[1]
