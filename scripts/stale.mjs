@@ -55,15 +55,16 @@ export const PARTS = [
  * Workspace packages whose JavaScript build bundles other workspace packages (from their built `dist`), given
  * what their sources import (`workspaceImports`): the widget's renderer bundles core's logic conditions
  * (`@canvass/core/conditions`) and answer formats (`@canvass/core/answer-formats`) into browser code, the editor core's reserved ids
- * (`@canvass/core/survey-ids`), the console whatever core subpath it draws on, and the standalone server bundles every workspace package its
+ * (`@canvass/core/survey-ids`) and the API client it makes every call through (`@canvass/api-client`), the
+ * console whatever core subpath it draws on and that client too, and the standalone server bundles every workspace package its
  * sources import but those its tsup.config.ts leaves as imports (`UNBUNDLED`); what it bundles is a dev
  * dependency of its manifest, not a runtime one, so its sources say what it runs on. That build waits on theirs,
  * and is stale when their sources change.
  */
 const BUNDLES = {
   '@canvass/widget': () => ['@canvass/core'],
-  '@canvass/editor': () => ['@canvass/core'],
-  '@canvass/console': () => ['@canvass/core'],
+  '@canvass/editor': () => ['@canvass/core', '@canvass/api-client'],
+  '@canvass/console': () => ['@canvass/core', '@canvass/api-client'],
   '@canvass/server': (imports) => imports.packages.filter((name) => !UNBUNDLED.includes(name)),
 }
 

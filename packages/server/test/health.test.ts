@@ -26,7 +26,7 @@ test.run()
 
 const ready = suite('/health/live and /health/ready')
 
-const current: ReadinessChecks = { draining: () => false, schema: async () => ({ missing: [], unknown: [] }) }
+const current: ReadinessChecks = { draining: () => false, schema: async () => ({ missing: [], unknown: [], newer: [] }) }
 
 async function answer(
   checks: ReadinessChecks,
@@ -54,7 +54,7 @@ ready('draining: 503 at once, without asking the database', async () => {
     draining: () => true,
     schema: async () => {
       asked = true
-      return { missing: [], unknown: [] }
+      return { missing: [], unknown: [], newer: [] }
     },
   })
   assert.equal([status, body.failed], [503, 'draining'])
@@ -69,13 +69,25 @@ ready('a database that cannot be reached, or does not answer in time: 503 databa
   assert.equal([slow.status, slow.body.failed, slow.body.reason], [503, 'database', 'The database did not answer within 0.05 s.'])
 })
 
-ready('a schema behind this version, or migrated by a newer one: 503 schema, naming the migrations', async () => {
-  const behind = await answer({ ...current, schema: async () => ({ missing: ['0046-a', '0047-b', '0048-c', '0049-d'], unknown: [] }) })
-  assert.equal([behind.status, behind.body.failed], [503, 'schema'])
-  assert.match(behind.body.reason, /lacks migrations of version .* \(0046-a, 0047-b, 0048-c and 1 more\): they run when the server starts/)
-  const newer = await answer({ ...current, schema: async () => ({ missing: [], unknown: ['9999-future'] }) })
-  assert.equal([newer.status, newer.body.failed], [503, 'schema'])
-  assert.match(newer.body.reason, /^A newer version of Canvass migrated the database \(9999-future, unknown to version/)
-})
+ready(
+  'a schema behind this version, or one a newer version requires: 503 schema, naming the migrations; its expand steps: 200',
+  async () => {
+    const behind = await answer({
+      ...current,
+      schema: async () => ({ missing: ['0046-a', '0047-b', '0048-c', '0049-d'], unknown: [], newer: [] }),
+    })
+    assert.equal([behind.status, behind.body.failed], [503, 'schema'])
+    assert.match(
+      behind.body.reason,
+      /lacks migrations of version .* \(0046-a, 0047-b, 0048-c and 1 more\): they run when the server starts/,
+    )
+    const newer = await answer({ ...current, schema: async () => ({ missing: [], unknown: ['9999-future'], newer: [] }) })
+    assert.equal([newer.status, newer.body.failed], [503, 'schema'])
+    assert.match(newer.body.reason, /^A newer version of Canvass migrated the database \(9999-future, unknown to version/)
+    // During a rolling upgrade: the next release added, and this one serves beside it.
+    const beside = await answer({ ...current, schema: async () => ({ missing: [], unknown: [], newer: ['9999-expand'] }) })
+    assert.is(beside.status, 200)
+  },
+)
 
 ready.run()

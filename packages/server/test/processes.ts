@@ -11,12 +11,13 @@ const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
 export type ServerProcess = SpawnedProcess
 
 /**
- * Spawns `dist/main.js` with `env` on a clean environment (PORT 0 on loopback unless given). Rate limits are
+ * Spawns `dist/main.js` (or `main`: another build's, as the upgrade test runs the previous release's) with `env`
+ * on a clean environment (PORT 0 on loopback unless given). Rate limits are
  * off unless `env` sets them: a test's load must not be throttled, and hostile sweeps send hundreds of requests.
  * SIGTERM stops it without a drain unless `env` sets `CANVASS_DRAIN_SECONDS` (drain.test.ts does).
  */
-export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): ServerProcess {
-  return spawnProcess(process.execPath, [MAIN], {
+export function spawnServer(env: Record<string, string>, timeoutMs = 60_000, main = MAIN): ServerProcess {
+  return spawnProcess(process.execPath, [main], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', CANVASS_RATE_LIMITS: 'off', CANVASS_DRAIN_SECONDS: '0', ...env },
     timeoutMs,
   })
@@ -62,6 +63,8 @@ export interface LoadResult {
   /** When each 200 came, to tell when service resumed. */
   okTimes: number[]
   unavailableTimes: number[]
+  /** When each answer of 500 or more, or each attempt without an answer, came. */
+  failureTimes: number[]
 }
 
 /**
@@ -82,6 +85,7 @@ export function startLoad(
     timedOut: 0,
     okTimes: [],
     unavailableTimes: [],
+    failureTimes: [],
   }
   let running = true
   let counter = 0
@@ -98,6 +102,7 @@ export function startLoad(
         })
         const text = await response.text()
         result.statuses.set(response.status, (result.statuses.get(response.status) ?? 0) + 1)
+        if (response.status >= 500) result.failureTimes.push(Date.now())
         if (response.status === 200) {
           result.acknowledged.add(marker)
           result.okTimes.push(Date.now())
@@ -106,11 +111,14 @@ export function startLoad(
           if (response.headers.get('retry-after') === null) throw new Error(`503 without Retry-After: ${text}`)
           // A client that honours Retry-After would wait seconds; a short pause keeps the load going.
           await new Promise((resolve) => setTimeout(resolve, 50))
-        }
+        } else if (response.status >= 500) await new Promise((resolve) => setTimeout(resolve, 50))
       } catch (error) {
-        if ((error as Error).name === 'TimeoutError') result.timedOut++
-        else if ((error as Error).message.startsWith('503 without')) throw error
+        if ((error as Error).name === 'TimeoutError') {
+          result.timedOut++
+          result.failureTimes.push(Date.now())
+        } else if ((error as Error).message.startsWith('503 without')) throw error
         else {
+          result.failureTimes.push(Date.now())
           result.noAnswer++
           // A client's pause before it tries again, as after a 503.
           await new Promise((resolve) => setTimeout(resolve, 50))

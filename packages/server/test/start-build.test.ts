@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 // @ts-expect-error: plain JavaScript of the workspace's scripts, without declarations
@@ -132,6 +133,19 @@ test('the lockfile or the shared build config newer than a part makes every part
   file('examples/server/dist/pgdata-seed/PG_VERSION', 90)
   file('pnpm-lock.yaml', 50)
   assert.equal(stale(ALL).length, 8)
+})
+
+// A fresh clone's `pnpm start` failed to build the console and the editor: they bundle @canvass/api-client, which
+// it neither built nor waited for.
+test('this workspace: the start builds the API client that the console and the editor bundle, before them', () => {
+  const repo = fileURLToPath(new URL('../../..', import.meta.url))
+  const packages = builtPackages(repo)
+  const started = runtimeOf(packages, '@canvass/server').map((pkg: { name: string }) => pkg.name)
+  assert.ok(started.includes('@canvass/api-client'), started.join(', '))
+  for (const name of ['@canvass/console', '@canvass/editor']) {
+    const pkg = packages.find((candidate: { name: string }) => candidate.name === name)
+    assert.ok(pkg.bundles.includes('@canvass/api-client'), `${name} waits for the client's JavaScript`)
+  }
 })
 
 test.run()

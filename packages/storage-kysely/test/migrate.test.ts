@@ -129,24 +129,22 @@ for (const backend of backends()) {
 
   test('creates every table Canvass keeps, and migrating again is a no-op', async () => {
     assert.equal(await migrate(db), MIGRATIONS)
-    assert.equal(await tableNames(db), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
+    assert.equal(await tableNames(db), [...TABLES, ...BOOKKEEPING].sort())
     assert.equal(await tableNames(db, 'public'), [], 'nothing is created in public')
     assert.equal(await migrate(db), [], 'nothing is pending')
-    const applied = await sql<{ name: string }>`select name from canvass.canvass_migration`.execute(db)
-    assert.equal(
-      applied.rows,
-      MIGRATIONS.map((name) => ({ name })),
-    )
+    assert.equal(await names(db, 'canvass_migration_log'), MIGRATIONS, 'the log: every migration run')
+    assert.equal(await names(db, 'canvass_migration'), MIGRATIONS, 'required: each written before rolling upgrades')
   })
 
   // Issue 82, item 16: a warm start ran every step of the migrator to find nothing to do.
   test('a database already at the latest is read in one statement; one of another version still takes the migrator', async () => {
     await migrate(db)
     // The migrator would make its lock table again; the one-statement check does not touch it.
-    await sql`drop table canvass.canvass_migration_lock`.execute(db)
+    await sql`drop table canvass.canvass_migration_log_lock`.execute(db)
     assert.equal(await migrate(db), [])
-    assert.not.ok((await tableNames(db)).includes('canvass_migration_lock'), 'the migrator did not run')
-    // A migration this version does not know (a newer Canvass migrated the database): refused before anything runs.
+    assert.not.ok((await tableNames(db)).includes('canvass_migration_log_lock'), 'the migrator did not run')
+    // A required migration this version does not know (a newer Canvass contracted the schema): refused before
+    // anything runs.
     await sql`insert into canvass.canvass_migration (name, timestamp) values ('9999-from-the-future', now()::text)`.execute(db)
     const error = await migrate(db).then(
       () => undefined,
@@ -155,16 +153,54 @@ for (const backend of backends()) {
     assert.instance(error, NewerSchemaError)
     assert.equal((error as NewerSchemaError).migrations, ['9999-from-the-future'])
     assert.not.match((error as Error).message, '\n', 'one line')
-    assert.not.ok((await tableNames(db)).includes('canvass_migration_lock'), 'the migrator did not run')
+    assert.not.ok((await tableNames(db)).includes('canvass_migration_log_lock'), 'the migrator did not run')
+  })
+
+  test("a newer release's migration that only adds is served beside; one it requires, or a log this one cannot follow, is refused", async () => {
+    await migrate(db)
+    // The next release's expand step: in the log, not required.
+    await sql`alter table canvass.surveys add column from_the_future text`.execute(db)
+    await sql`insert into canvass.canvass_migration_log (name, timestamp) values ('9999-from-the-future', now()::text)`.execute(db)
+    assert.equal(await migrate(db), [], 'nothing to run, nothing refused')
+    assert.equal(await schemaStatus(db), { missing: [], unknown: [], newer: ['9999-from-the-future'] })
+    const storage = withOutboxExpansion(createKyselyStorage({ db }))
+    await assertWritesWork(storage)
+    // A log with a migration of this version missing and a newer one run: the migrator cannot follow it.
+    await sql`delete from canvass.canvass_migration_log where name = '0046-console-link-mailed'`.execute(db)
+    const behind = await migrate(db).catch((thrown: unknown) => thrown)
+    assert.instance(behind, NewerSchemaError)
+    assert.equal((behind as NewerSchemaError).migrations, ['9999-from-the-future'])
+    await sql`insert into canvass.canvass_migration_log (name, timestamp) values ('0046-console-link-mailed', now()::text)`.execute(db)
+    // A later release's contract step requires a migration this version does not know.
+    await sql`insert into canvass.canvass_migration (name, timestamp) values ('9999-from-the-future', now()::text)`.execute(db)
+    assert.equal(await schemaStatus(db), { missing: [], unknown: ['9999-from-the-future'], newer: [] })
+    assert.instance(await migrate(db).catch((thrown: unknown) => thrown), NewerSchemaError)
+  })
+
+  test('a database of a version before the log: its bookkeeping becomes the log and stays the required list; nothing runs again', async () => {
+    await migrate(db)
+    // As 0.1.0 left it: one table, `canvass_migration`, the migrator's own.
+    await sql`drop table canvass.canvass_migration_log`.execute(db)
+    await sql`drop table canvass.canvass_migration_log_lock`.execute(db)
+    assert.equal(await schemaStatus(db), { missing: [], unknown: [], newer: [] }, 'read from the one table')
+    const results = await Promise.allSettled(Array.from({ length: 3 }, () => migrate(db)))
+    assert.equal(
+      results.map((result) => (result.status === 'fulfilled' ? result.value : String(result.reason?.cause ?? result.reason))),
+      [[], [], []],
+      'nothing ran, whichever start made the log',
+    )
+    assert.equal(await names(db, 'canvass_migration_log'), MIGRATIONS)
+    assert.equal(await names(db, 'canvass_migration'), MIGRATIONS)
+    assert.equal(await schemaStatus(db), { missing: [], unknown: [], newer: [] })
   })
 
   test('schemaStatus: every migration missing before the first, none after, and those of a newer version named', async () => {
-    assert.equal(await schemaStatus(db), { missing: MIGRATIONS, unknown: [] }, 'a database never migrated')
+    assert.equal(await schemaStatus(db), { missing: MIGRATIONS, unknown: [], newer: [] }, 'a database never migrated')
     await migrate(db)
-    assert.equal(await schemaStatus(db), { missing: [], unknown: [] }, 'current')
-    await sql`delete from canvass.canvass_migration where name = '0046-console-link-mailed'`.execute(db)
+    assert.equal(await schemaStatus(db), { missing: [], unknown: [], newer: [] }, 'current')
+    await sql`delete from canvass.canvass_migration_log where name = '0046-console-link-mailed'`.execute(db)
     await sql`insert into canvass.canvass_migration (name, timestamp) values ('9999-from-the-future', now()::text)`.execute(db)
-    assert.equal(await schemaStatus(db), { missing: ['0046-console-link-mailed'], unknown: ['9999-from-the-future'] })
+    assert.equal(await schemaStatus(db), { missing: ['0046-console-link-mailed'], unknown: ['9999-from-the-future'], newer: [] })
   })
 
   test('several migrates at once on an empty database all succeed and apply each migration once', async () => {
@@ -280,7 +316,7 @@ for (const backend of backends()) {
     await eventsWrittenWithResponses('canvass').down?.(db)
     await importMappingsErased('canvass').down?.(db)
     await idempotencyScopes('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in (${sql.join(after)})`.execute(db)
+    await sql`delete from canvass.canvass_migration_log where name in (${sql.join(after)})`.execute(db)
     const now = new Date()
     const day = new Date(now.getTime() + 86_400_000)
     await sql`insert into canvass.idempotency_keys (environment_id, key, fingerprint, state, status, body, content_type, lease_until, expires_at, created_at)
@@ -308,7 +344,7 @@ for (const backend of backends()) {
     await consoleMemberships('canvass').down?.(db)
     await projectStyling('canvass').down?.(db)
     await consoleEmailsPerProject('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in ('0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity', '0046-console-link-mailed')`.execute(
+    await sql`delete from canvass.canvass_migration_log where name in ('0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity', '0046-console-link-mailed')`.execute(
       db,
     )
     const now = new Date()
@@ -344,7 +380,7 @@ for (const backend of backends()) {
     await consoleSessionActivity('canvass').down?.(db)
     await mailOutbox('canvass').down?.(db)
     await consoleMemberships('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in ('0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity', '0046-console-link-mailed')`.execute(
+    await sql`delete from canvass.canvass_migration_log where name in ('0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity', '0046-console-link-mailed')`.execute(
       db,
     )
     const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds))
@@ -423,7 +459,9 @@ for (const backend of backends()) {
     assert.is(added.outcome, 'created')
     await consoleLinkMailed('canvass').down?.(db)
     await consoleSessionActivity('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in ('0045-console-session-activity', '0046-console-link-mailed')`.execute(db)
+    await sql`delete from canvass.canvass_migration_log where name in ('0045-console-session-activity', '0046-console-link-mailed')`.execute(
+      db,
+    )
     const later = new Date(now.getTime() + 3_600_000)
     for (const hash of ['s-0045-a', 's-0045-b']) {
       await sql`insert into canvass.console_sessions (hash, account_id, created_at, expires_at) values (${hash}, 'a-0045', ${now}, ${later})`.execute(
@@ -467,7 +505,7 @@ for (const backend of backends()) {
     await surveyArchive('canvass').down?.(db)
     await responseDataIndex('canvass').down?.(db)
     await eventsWrittenWithResponses('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in (${sql.join(undone)})`.execute(db)
+    await sql`delete from canvass.canvass_migration_log where name in (${sql.join(undone)})`.execute(db)
     // Written as the Canvass of 0030 wrote them (this one's statements write the columns 0031 adds).
     const response = makeResponse(surveyId)
     await sql`insert into canvass.responses (id, created_at, updated_at, survey_id, environment_id, finished, data)
@@ -602,7 +640,7 @@ for (const backend of backends()) {
     await before.projects.createOrganization({ id: 'org-1', name: 'Org', createdAt: new Date() })
     assert.equal(await migrate(db), [], 'the moved bookkeeping says nothing is pending')
     assert.equal(await tableNames(db, 'public'), [])
-    assert.equal(await tableNames(db), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
+    assert.equal(await tableNames(db), [...TABLES, ...BOOKKEEPING].sort())
     const orgs = await sql<{ id: string }>`select id from canvass.organizations`.execute(db)
     assert.equal(orgs.rows, [{ id: 'org-1' }])
     assert.equal(await migrate(db), [], 'migrating again is a no-op')
@@ -617,7 +655,7 @@ for (const backend of backends()) {
 
   test('takes another schema when told, and refuses a schema name that would need quoting', async () => {
     assert.equal(await migrate(db, { schema: 'feedback' }), MIGRATIONS)
-    assert.equal(await tableNames(db, 'feedback'), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
+    assert.equal(await tableNames(db, 'feedback'), [...TABLES, ...BOOKKEEPING].sort())
     assert.equal(await tableNames(db), [])
     const storage = withOutboxExpansion(createKyselyStorage({ db: db, schema: 'feedback' }))
     assert.equal(await storage.projects.list(), [])
@@ -727,8 +765,17 @@ async function undoFrom(
   await responseDataIndex('canvass').down?.(db)
   await eventsWrittenWithResponses('canvass').down?.(db)
   await idempotencyScopes('canvass').down?.(db)
-  await sql`delete from canvass.canvass_migration where name in (${sql.join(undone)})`.execute(db)
+  await sql`delete from canvass.canvass_migration_log where name in (${sql.join(undone)})`.execute(db)
   return undone
+}
+
+/** The migrations' bookkeeping (`migration-tables.ts`). */
+const BOOKKEEPING = ['canvass_migration', 'canvass_migration_log', 'canvass_migration_log_lock']
+
+/** The names in one of the bookkeeping tables, in order. */
+async function names(db: Kysely<unknown>, table: 'canvass_migration' | 'canvass_migration_log'): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from ${sql.id('canvass', table)} order by name`.execute(db)
+  return rows.map((row) => row.name)
 }
 
 async function tableNames(db: Kysely<unknown>, schema = 'canvass'): Promise<string[]> {

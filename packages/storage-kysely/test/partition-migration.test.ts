@@ -136,7 +136,7 @@ async function backTo0037(db: Kysely<unknown>): Promise<void> {
   await surveyCustomCss('canvass').down?.(db)
   await summaryParts('canvass').down?.(db)
   await partitionedResponses('canvass').down?.(db)
-  await sql`delete from canvass.canvass_migration where name = any(${FROM_0038})`.execute(db)
+  await sql`delete from canvass.canvass_migration_log where name = any(${FROM_0038})`.execute(db)
 }
 
 for (const backend of backends()) {
@@ -160,7 +160,7 @@ for (const backend of backends()) {
       await surveyCustomCss('canvass').down?.(db)
       await summaryParts('canvass').down?.(db)
       await partitionedResponses('canvass').down?.(db)
-      await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity', '0046-console-link-mailed')`.execute(
+      await sql`delete from canvass.canvass_migration_log where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project', '0042-project-styling', '0043-console-memberships', '0044-mail-outbox', '0045-console-session-activity', '0046-console-link-mailed')`.execute(
         db,
       )
       const kind = await sql<{

@@ -99,7 +99,8 @@ async function functionsIn(db: Kysely<unknown>, schema: string): Promise<string[
 /**
  * What the migrations made in `schema`, as text Postgres writes back, in a stable order. Partitions (those of
  * `responses`, one a month, named by the month the database was migrated in) are left out: their columns,
- * indexes and constraints are their table's.
+ * indexes and constraints are their table's. So is the lock table of the migrator before the log
+ * (`canvass_migration_lock`), which a database that 0.1.0 or earlier migrated keeps and a new one never has.
  */
 async function schemaSnapshot(db: Kysely<unknown>, schema: string): Promise<SchemaSnapshot> {
   const texts = async (query: RawBuilder<{ text: string }>) => (await query.execute(db)).rows.map((row) => row.text)
@@ -116,6 +117,7 @@ async function schemaSnapshot(db: Kysely<unknown>, schema: string): Promise<Sche
     indexes: await texts(sql`
       select i.indexdef as text from pg_catalog.pg_indexes i
       where i.schemaname = ${schema} and not ${isPartition(sql.ref('i.schemaname'), sql.ref('i.tablename'))}
+        and i.tablename <> ${OLD_LOCK}
       order by i.tablename, i.indexname`),
     constraints: await texts(sql`
       select c.relname || ' ' || k.conname || ' ' || pg_get_constraintdef(k.oid) as text
@@ -123,19 +125,22 @@ async function schemaSnapshot(db: Kysely<unknown>, schema: string): Promise<Sche
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
       -- Not-null constraints are columns' (newer Postgres, PGlite's, lists them here too).
       -- A constraint made for each partition from its table's (conparentid) is its table's too.
-      where n.nspname = ${schema} and k.contype <> 'n' and not c.relispartition and k.conparentid = 0
+      where n.nspname = ${schema} and k.contype <> 'n' and not c.relispartition and k.conparentid = 0 and c.relname <> ${OLD_LOCK}
       order by c.relname, k.conname`),
     columns: await texts(sql`
       select table_name || '.' || column_name || ' ' || data_type || coalesce('(' || datetime_precision || ')', '')
         || case when is_nullable = 'NO' then ' not null' else '' end || coalesce(' default ' || column_default, '') as text
       from information_schema.columns c
       where c.table_schema = ${schema} and not ${isPartition(sql.ref('c.table_schema'), sql.ref('c.table_name'))}
+        and c.table_name <> ${OLD_LOCK}
       order by table_name, ordinal_position`),
     sequences: await texts(sql`
       select sequencename || ' ' || data_type::text as text from pg_catalog.pg_sequences
       where schemaname = ${schema} order by sequencename`),
   }
 }
+
+const OLD_LOCK = 'canvass_migration_lock'
 
 /** Whether the table named is a partition. */
 function isPartition(schema: RawBuilder<unknown>, table: RawBuilder<unknown>): RawBuilder<boolean> {

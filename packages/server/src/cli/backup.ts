@@ -95,8 +95,8 @@ async function copyEmbedded(dataDir: string, folder: string): Promise<BackupMani
 
 /** The migrations the database had, in the order this version runs them (any it does not know last). */
 async function appliedMigrations(db: Kysely<unknown>): Promise<string[]> {
-  const { missing, unknown } = await schemaStatus(db)
-  return [...migrationNames().filter((name) => !missing.includes(name)), ...unknown]
+  const { missing, unknown, newer } = await schemaStatus(db)
+  return [...migrationNames().filter((name) => !missing.includes(name)), ...[...newer, ...unknown].sort()]
 }
 
 /** Copies the uploads folder (none yet is no file), leaving out uploads still being written. */

@@ -20,13 +20,15 @@ export function addMigrateCommand(cli: Cli): void {
 }
 
 async function listPending(db: Parameters<typeof schemaStatus>[0]): Promise<void> {
-  const { missing, unknown } = await schemaStatus(db)
+  const { missing, unknown, newer } = await schemaStatus(db)
   if (unknown.length > 0) {
     throw new UsageError(
       `The database was migrated by a newer Canvass (${unknown.join(', ')}, unknown to version ${SERVER_VERSION}): run that version or a newer one`,
     )
   }
-  if (missing.length === 0) return print(`The database is current for version ${SERVER_VERSION}: no migration would run`)
+  // A newer release's expand steps: this version serves beside them (docs/deploying.md, "Upgrading").
+  const beside = newer.length > 0 ? `; it also has ${newer.join(', ')} of a newer version, which this one serves beside` : ''
+  if (missing.length === 0) return print(`The database is current for version ${SERVER_VERSION}: no migration would run${beside}`)
   print(`${missing.length} migration${missing.length === 1 ? '' : 's'} would run, in this order:`)
   for (const name of missing) print(`  ${name}`)
 }

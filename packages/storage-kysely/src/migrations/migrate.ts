@@ -48,6 +48,7 @@ import { consoleMemberships } from './0043-console-memberships'
 import { mailOutbox } from './0044-mail-outbox'
 import { consoleSessionActivity } from './0045-console-session-activity'
 import { consoleLinkMailed } from './0046-console-link-mailed'
+import { LOG_TABLE, REQUIRED_TABLE, prepareMigrationTables, requiring } from './migration-tables'
 import { moveFromPublicSchema } from './move-from-public'
 import { prepareResponsePartitions } from './prepare-partitions'
 import { ensureResponsePartitions, monthsAheadOf } from '../responses/partitions'
@@ -72,18 +73,45 @@ export interface MigrateOptions {
 
 /** The names of the migrations this version runs, in the order it runs them. */
 export function migrationNames(): readonly string[] {
-  names ??= Object.freeze(Object.keys(migrations(schemaNames().schema)).sort())
+  names ??= Object.freeze(Object.keys(written(schemaNames().schema)).sort())
   return names
 }
 
 let names: readonly string[] | undefined
 
 /**
- * Names sort in the order migrations run; a new migration gets the next number and only adds (docs/design.md, "Data and ids").
+ * The last migration written before releases were upgraded while the previous one serves: a version must know
+ * each migration up to it to serve the database (`canvass_migration` names them all).
+ */
+const BEFORE_ROLLING_UPGRADES = '0046-console-link-mailed'
+
+/**
+ * The migrations after `BEFORE_ROLLING_UPGRADES` that contract: each drops or narrows what an earlier release
+ * still used, and names the migration a version must know to serve after it (the expand step of the release that
+ * stopped using it, or a marker migration that release added for the purpose). Versions that do not know that
+ * one turn not ready and refuse to start; the previous release, which does, serves on. Every other migration
+ * only adds, and the previous release serves beside it (docs/deploying.md, "Upgrading").
+ */
+const CONTRACTS: Readonly<Record<string, string>> = {}
+
+/** The migrations, each that a version must know recorded as such when it runs (`migration-tables.ts`). */
+function migrations(schema: string): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(written(schema)).map(([name, migration]) => {
+      const required = name <= BEFORE_ROLLING_UPGRADES ? name : CONTRACTS[name]
+      return [name, required === undefined ? migration : requiring(migration, schema, required)]
+    }),
+  )
+}
+
+/**
+ * Names sort in the order migrations run; a new migration gets the next number, and is written
+ * expand-then-contract (docs/design.md, "Data and ids"): it adds, so that the previous release serves beside it,
+ * and what the previous release used is dropped by a later release, named in `CONTRACTS`.
  * A released migration never changes: it imports nothing but `kysely`, and writes out all it runs (the outbox's
  * trigger functions as they were in its day, which a later migration replaces with its own text).
  */
-function migrations(schema: string): Record<string, Migration> {
+function written(schema: string): Record<string, Migration> {
   return {
     '0001-initial': initial(schema),
     '0003-management': management(schema),
@@ -143,13 +171,15 @@ function migrations(schema: string): Record<string, Migration> {
  * Takes `Kysely<any>` as Kysely's `Migrator` does, so that a `Kysely` typed for any database fits.
  *
  * @throws {MigrationError} when a migration fails. Pending migrations run in one transaction, so none of them is applied.
- * @throws {NewerSchemaError} when the database has run migrations this version does not know: a newer Canvass
- *   migrated it, and this one must not serve it (docs/deploying.md, "Upgrading").
+ * @throws {NewerSchemaError} when a newer Canvass migrated the database in a way this version must not serve: it
+ *   contracted the schema, or ran migrations this one does not know while some of this one's are missing
+ *   (docs/deploying.md, "Upgrading"). A newer release's migrations that only add are no reason: this version
+ *   serves beside them.
  */
 export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Promise<string[]> {
   // A database a newer Canvass migrated (`NewerSchemaError`) is refused before anything is changed.
   const { schema } = schemaNames(options.schema)
-  if (await alreadyLatest(db, schema)) {
+  if ((await standing(db, schema)) === 'latest') {
     await ensurePartitionsAhead(db, schema)
     return []
   }
@@ -166,11 +196,18 @@ export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Pr
       await trx.schema.createSchema(schema).ifNotExists().execute()
     })
     await moveFromPublicSchema(db, schema)
+    await prepareMigrationTables(db, schema)
     // A database of one connection (PGlite) serves nothing while it migrates: nothing to prepare beside writes.
     if (db.getExecutor().adapter.supportsMultipleConnections !== false && options.sessionLocks !== false)
       await prepareResponsePartitions(db, schema)
   } catch (error) {
     throw new MigrationError(undefined, error)
+  }
+  // Read again now that the log is there (a database an earlier version migrated has it as a copy just made):
+  // refused before the migrator runs, as on the usual path, and nothing left to run is the usual start.
+  if ((await standing(db, schema)) === 'latest') {
+    await ensurePartitionsAhead(db, schema)
+    return []
   }
   const provider: MigrationProvider = { getMigrations: async () => migrations(schema) }
   const migrateOn = async (on: Kysely<any>) =>
@@ -179,8 +216,8 @@ export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Pr
       provider,
       migrationTableSchema: schema,
       // Own names, so that an application sharing the database can keep Kysely's default tables for itself.
-      migrationTableName: 'canvass_migration',
-      migrationLockTableName: 'canvass_migration_lock',
+      migrationTableName: LOG_TABLE,
+      migrationLockTableName: `${LOG_TABLE}_lock`,
     }).migrateToLatest()
   const { error, results = [] } = options.sessionLocks === false ? await migrateInOneTransaction(db, migrateOn) : await migrateOn(db)
   if (error !== undefined) {
@@ -246,28 +283,44 @@ async function ensurePartitionsAhead(db: Kysely<any>, schema: string): Promise<v
 }
 
 /**
- * Whether the database is already at this version's schema, read in one statement: every migration applied and
- * no other, no tables left in `public` to move, `responses` partitioned. The usual start, which then skips the
- * statements that would each find nothing to do (on the embedded database, a tenth of a warm start). Anything
- * else, a schema not there included, takes the full path.
+ * Where the database stands against this version, read in one statement: `latest` when every migration is applied,
+ * no tables are left in `public` to move and `responses` is partitioned (the usual start, which then skips the
+ * statements that would each find nothing to do: on the embedded database, a tenth of a warm start). Anything
+ * else, a database without the migration log or without the schema included, is `behind` and takes the full path.
+ *
+ * @throws {NewerSchemaError} when the database requires a migration this version does not know (a newer release
+ *   contracted the schema), or has run migrations it does not know while it lacks some of its own (a newer
+ *   release's log this migrator cannot follow). Migrations of a newer release that only add are not refused: this
+ *   version serves beside them, as the previous release does during a rolling upgrade.
  */
-async function alreadyLatest(db: Kysely<any>, schema: string): Promise<boolean> {
-  const expected = Object.keys(migrations(schema)).sort()
-  let unknown: string[] = []
+async function standing(db: Kysely<any>, schema: string): Promise<'latest' | 'behind'> {
+  const known = new Set(Object.keys(migrations(schema)))
+  let logged: string[]
+  let required: string[]
+  let usual: boolean
   try {
-    const { rows } = await sql<{ applied: string[] | null; inPublic: boolean; responsesKind: string | null }>`
-      select
-        (select array_agg(name::text order by name) from ${sql.id(schema, 'canvass_migration')}) as "applied",
-        to_regclass('public.canvass_migration') is not null as "inPublic",
-        (select c.relkind::text from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-          where n.nspname = ${schema} and c.relname = 'responses') as "responsesKind"`.execute(db)
-    const row = rows[0]
-    if (row === undefined || (row.inPublic && schema !== 'public') || row.responsesKind !== 'p') return false
-    const applied = [...(row.applied ?? [])].sort()
-    unknown = applied.filter((name) => !expected.includes(name))
-    if (unknown.length === 0) return applied.length === expected.length && applied.every((name, index) => name === expected[index])
+    const { rows } = await sql<{ name: string | null; logged: boolean; inPublic: boolean; responsesKind: string | null }>`
+      with shape as (
+        select to_regclass('public.canvass_migration') is not null as "inPublic",
+          (select c.relkind::text from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = ${schema} and c.relname = 'responses') as "responsesKind")
+      select m.name, m.logged, shape.* from shape left join (
+        select name::text as name, true as logged from ${sql.id(schema, LOG_TABLE)}
+        union all select name::text, false from ${sql.id(schema, REQUIRED_TABLE)}) m on true`.execute(db)
+    const first = rows[0]
+    usual = first !== undefined && !(first.inPublic && schema !== 'public') && first.responsesKind === 'p'
+    logged = rows.flatMap((row) => (row.logged && row.name !== null ? [row.name] : []))
+    required = rows.flatMap((row) => (!row.logged && row.name !== null ? [row.name] : []))
   } catch {
-    return false
+    // No log yet (a database of a version before it, or none): the full path makes it, then reads again.
+    return 'behind'
   }
-  throw new NewerSchemaError(unknown)
+  const unknown = required.filter((name) => !known.has(name))
+  if (unknown.length > 0) throw new NewerSchemaError(unknown.sort())
+  const applied = new Set(logged)
+  const complete = [...known].every((name) => applied.has(name))
+  const newer = logged.filter((name) => !known.has(name))
+  if (newer.length > 0 && !complete) throw new NewerSchemaError(newer.sort())
+  // A newer release that ran after this version's migrations left nothing for the full path to do.
+  return complete && (usual || newer.length > 0) ? 'latest' : 'behind'
 }

@@ -52,6 +52,9 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
       'mail_outbox',
       'canvass_migration',
       'canvass_migration_lock',
+      // The log (`migration-tables.ts`) of a database that a version since 0.1 migrated into public by choice.
+      'canvass_migration_log',
+      'canvass_migration_log_lock',
     ]) {
       if (await isPresent(trx, 'public', table)) {
         await sql`alter table ${sql.id('public', table)} set schema ${sql.id(schema)}`.execute(trx)

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { CHILDREN, PREPARED_INDEXES as PREPARED, validIndex } from './0038-partitioned-responses'
+import { LOG_TABLE } from './migration-tables'
 
 /**
  * What `0038-partitioned-responses` would otherwise build under its lock of `responses`, built before it on
@@ -81,9 +82,9 @@ export async function prepareResponsePartitions(db: Kysely<any>, schema: string)
  */
 async function justBefore(db: Kysely<any>, schema: string): Promise<boolean> {
   const { rows: table } = await sql<{ found: boolean }>`
-    select to_regclass(${`${schema}.canvass_migration`}) is not null as found`.execute(db)
+    select to_regclass(${`${schema}.${LOG_TABLE}`}) is not null as found`.execute(db)
   if (table[0]?.found !== true) return false
-  const { rows } = await sql<{ last: string | null }>`select max(name) as last from ${sql.id(schema, 'canvass_migration')}`.execute(db)
+  const { rows } = await sql<{ last: string | null }>`select max(name) as last from ${sql.id(schema, LOG_TABLE)}`.execute(db)
   return rows[0]?.last === '0037-console-accounts'
 }
 

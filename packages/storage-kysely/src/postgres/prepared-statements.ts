@@ -29,8 +29,11 @@ export interface PreparedStatementsOptions {
  * of the database's work (planning a statement that reads `responses` plans each of its partitions). Pass the
  * result to `PostgresDialect({ pool })`.
  *
- * Prepared plans belong to the schema they were made for: run `migrate(db)` before serving traffic (as the
- * standalone server does), not while a pool wrapped like this is busy.
+ * A statement whose result is a table's every column (`select *`, `t.*` or `returning *` in its outermost list)
+ * runs unnamed: the columns of a prepared statement's result are fixed when it is prepared, and once a newer
+ * version adds a column to the table (an expand step of a rolling upgrade, docs/deploying.md, "Upgrading"),
+ * Postgres refuses such a statement on every connection that prepared it ("cached plan must not change result
+ * type"). Any other prepared statement is planned again when the schema changes, and goes on.
  */
 export function withPreparedStatements<P extends PostgresPoolLike>(pool: P, options: PreparedStatementsOptions = {}): P {
   const maxStatements = options.maxStatements ?? 256
@@ -38,15 +41,21 @@ export function withPreparedStatements<P extends PostgresPoolLike>(pool: P, opti
   // Texts sent once so far. Every migration sends a few hundred statements once: named on first sight, they
   // took every name, and the create path ran unnamed, planned on every call (a third of its throughput).
   const sentOnce = new Set<string>()
+  const wildcards = new Set<string>()
   const nameOf = (text: string): string | undefined => {
     const name = names.get(text)
-    if (name !== undefined || names.size >= maxStatements) return name
+    if (name !== undefined || names.size >= maxStatements || wildcards.has(text)) return name
     if (!sentOnce.has(text)) {
       if (sentOnce.size >= SENT_ONCE_LIMIT) sentOnce.clear()
       sentOnce.add(text)
       return undefined
     }
     sentOnce.delete(text)
+    if (resultIsWildcard(text)) {
+      if (wildcards.size >= SENT_ONCE_LIMIT) wildcards.clear()
+      wildcards.add(text)
+      return undefined
+    }
     // Named after the text itself, so that two wrappers of one pool agree on every name.
     const named = `canvass_${hashText(text)}`
     names.set(text, named)
@@ -77,6 +86,24 @@ export function withPreparedStatements<P extends PostgresPoolLike>(pool: P, opti
       return typeof value === 'function' ? value.bind(target) : value
     },
   })
+}
+
+/**
+ * Whether the outermost list of a statement's result has a wildcard (`*`, `t.*`), in its `select` or its
+ * `returning`. Comments, strings and quoted names are set aside first, then every parenthesised part (a CTE's
+ * body, a subquery, a call such as `count(*)`): what is inside does not decide the result's columns.
+ */
+export function resultIsWildcard(text: string): boolean {
+  let outer = text
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/'(?:[^']|'')*'/g, "''")
+    .replace(/"(?:[^"]|"")*"/g, 'q')
+  for (let before = ''; before !== outer; ) {
+    before = outer
+    outer = outer.replace(/\([^()]*\)/g, ' ')
+  }
+  return /(?:\bselect(?:\s+distinct(?:\s+on)?)?|\breturning|,)\s*(?:\w+\.)?\*/i.test(outer)
 }
 
 /** How many texts sent once are remembered; past it they are forgotten (and named on their third sending). */
