@@ -99,6 +99,12 @@ export interface SeedOptions {
    * @default 'bulk'
    */
   indexes?: 'bulk' | 'kept'
+  /**
+   * Makes each copy's open-text answer its own (the original's words and the copy's number), as respondents'
+   * words are: the index of answers (GIN) then holds an entry per response for it, instead of the 50 originals'.
+   * @default false
+   */
+  uniqueText?: boolean
 }
 
 /**
@@ -107,7 +113,10 @@ export interface SeedOptions {
  * survey in steady use would, and are written in the order of their times, as responses that arrive over months
  * are stored (a month's responses on pages of their own, not spread over the table). Ends with `vacuum analyze`.
  */
-export async function seedTypedResponses(target: SeedTarget, { databaseUrl, surveyId, count, indexes = 'bulk' }: SeedOptions) {
+export async function seedTypedResponses(
+  target: SeedTarget,
+  { databaseUrl, surveyId, count, indexes = 'bulk', uniqueText = false }: SeedOptions,
+) {
   const originals = 50
   const spacing = Math.max(1, Math.floor((120 * 86_400) / Math.ceil(count / originals)))
   const firstAt = Date.now() - 125 * 86_400_000
@@ -134,6 +143,14 @@ export async function seedTypedResponses(target: SeedTarget, { databaseUrl, surv
       ['id', `r.id || '-' || g`],
       ['created_at', `r.created_at + g * interval '${spacing} seconds'`],
       ['updated_at', `r.updated_at + g * interval '${spacing} seconds'`],
+      ...(uniqueText
+        ? [
+            [
+              'data',
+              `case when r.data ? 'why' then jsonb_set(r.data, '{why}', to_jsonb((r.data->>'why') || ' #' || g)) else r.data end`,
+            ] as const,
+          ]
+        : []),
     ])
     const names = columns.map((column) => `"${column.name}"`).join(', ')
     const values = columns.map((column) => shifted.get(column.name) ?? `r."${column.name}"`).join(', ')
