@@ -112,7 +112,7 @@ function next(slot) {
       const id = responses.get(cycle - UPDATE_AFTER * part)
       // The response is not known yet (the load's first cycles) or its create failed: the state again, counted.
       if (id === undefined) return { kind: 'update-skipped', method: 'GET', path: `${client}/environment`, headers }
-      return json('update', 'PUT', `${client}/responses/${id}`, headers, { ...answers[part], finished: part === 3 })
+      return { ...json('update', 'PUT', `${client}/responses/${id}`, headers, { ...answers[part], finished: part === 3 }), responseId: id }
     }
     case 'list':
       return {
@@ -144,7 +144,22 @@ let inFlight = 0
 let maxInFlight = 0
 let answeredInWindow = 0
 
+/**
+ * The responses with an update in flight, each with the updates that wait for it: a widget sends a response's
+ * updates one after another (its outbox), so the next waits for the answer to the one before, here too.
+ */
+const updating = new Map()
+
 function send(req, scheduledAt, measured) {
+  if (req.responseId !== undefined) {
+    const waiting = updating.get(req.responseId)
+    if (waiting) return void waiting.push([req, scheduledAt, measured])
+    updating.set(req.responseId, [])
+  }
+  dispatch(req, scheduledAt, measured)
+}
+
+function dispatch(req, scheduledAt, measured) {
   const sentAt = performance.now()
   inFlight++
   maxInFlight = Math.max(maxInFlight, inFlight)
@@ -161,8 +176,14 @@ function send(req, scheduledAt, measured) {
         req.onAnswer(JSON.parse(body))
       } catch {}
     }
+    // `late`: how long after its time a request went out (the generator's lag, or an update waiting for the one before).
     if (measured) samples.push({ kind: req.kind, ms: now - sentAt, status, late: sentAt - scheduledAt })
     if (!ok) refusals[`${req.kind} ${status}`] ??= (body ?? '').slice(0, 300)
+    if (req.responseId !== undefined) {
+      const following = updating.get(req.responseId)?.shift()
+      if (following) dispatch(...following)
+      else updating.delete(req.responseId)
+    }
   }
   const outgoing = request(
     { host: base.hostname, port: base.port, method: req.method, path: req.path, headers: req.headers, agent, timeout: TIMEOUT_MS },
