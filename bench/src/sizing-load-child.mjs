@@ -191,11 +191,11 @@ function dispatch(req, scheduledAt, measured) {
       const chunks = []
       response.on('data', (chunk) => chunks.push(chunk))
       response.on('end', () => done(response.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')))
-      response.on('error', () => done(0))
+      response.on('error', (error) => done(0, `${error.code ?? ''} ${error.message}`))
     },
   )
   outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')))
-  outgoing.on('error', () => done(0))
+  outgoing.on('error', (error) => done(0, `${error.code ?? ''} ${error.message}`))
   outgoing.end(req.body)
 }
 

@@ -236,6 +236,8 @@ async function main(): Promise<number> {
   )
   console.log(`Warming up: ${PREWARM} s at ${RATES[0]} requests/s`)
   await run(RATES[0]!, 0, PREWARM)
+  // The load's own writes are measured from here: the tables they go to have their first pages by now.
+  const warm = { sizes: await tableSizes(observer), counts: await rowCounts(observer, ['responses', 'idempotency_keys']) }
   const steps: Step[] = []
   for (const rate of RATES) {
     resetPeak(pid)
@@ -256,7 +258,7 @@ async function main(): Promise<number> {
   const afterLoad = await tableSizes(observer)
 
   report(steps)
-  await storage(observer, before, seeded, afterLoad, indexes)
+  await storage(observer, { before, seeded, warm, afterLoad, indexes })
   console.log(
     `\nLoad average at the end: ${loadavg()
       .map((l) => l.toFixed(1))
@@ -352,45 +354,55 @@ function report(steps: Step[]): void {
 }
 
 /** What a response costs on disk, from the seeded survey and from the load's own writes; then ten million of them. */
-async function storage(observer: pg.Pool, before: TableSize[], seeded: TableSize[], afterLoad: TableSize[], indexes: Map<string, number>) {
-  const grown = (which?: (name: string) => boolean) => {
-    const a = total(before, which)
-    const b = total(seeded, which)
+async function storage(
+  observer: pg.Pool,
+  measured: {
+    before: TableSize[]
+    seeded: TableSize[]
+    warm: { sizes: TableSize[]; counts: Map<string, number> }
+    afterLoad: TableSize[]
+    indexes: Map<string, number>
+  },
+) {
+  const { before, seeded, warm, afterLoad, indexes } = measured
+  const perSeeded = (from: TableSize[], to: TableSize[], which?: (name: string) => boolean) => {
+    const a = total(from, which)
+    const b = total(to, which)
     return { table: (b.table - a.table) / SEEDED, indexes: (b.indexes - a.indexes) / SEEDED }
   }
-  const all = grown()
-  const responses = grown(isResponsePartition)
+  const all = perSeeded(before, seeded)
+  const responses = perSeeded(before, seeded, isResponsePartition)
   console.log(
     `\nStorage of ${SEEDED.toLocaleString('en')} seeded responses of ten questions (every index in place while they were copied):`,
   )
   console.log(
-    `  per response: ${bytes(all.table + all.indexes)} (responses: table ${bytes(responses.table)}, indexes ${bytes(responses.indexes)}; ` +
+    `  written once, per response: ${bytes(all.table + all.indexes)} (responses: table ${bytes(responses.table)}, indexes ${bytes(responses.indexes)}; ` +
       `other tables ${bytes(all.table + all.indexes - responses.table - responses.indexes)})`,
   )
   console.log(`  indexes of responses, per response: ${[...indexes].map(([name, size]) => `${name} ${bytes(size / SEEDED)}`).join(', ')}`)
 
-  // What the load wrote: its responses, each with a display and a claim, and the idempotency keys of its writes
-  // (kept 24 h). Small counts: a table's first pages are whole pages, so these are rough.
+  // What the load wrote after the warm-up: its responses, each with a display and a claim, and the idempotency
+  // keys of its writes (kept 24 h). A few hundred rows: whole pages make these rough.
   const counts = await rowCounts(observer, ['responses', 'idempotency_keys'])
-  const written = (counts.get('responses') ?? 0) - SEEDED
-  const keys = counts.get('idempotency_keys') ?? 0
+  const written = (counts.get('responses') ?? 0) - (warm.counts.get('responses') ?? 0)
+  const keys = (counts.get('idempotency_keys') ?? 0) - (warm.counts.get('idempotency_keys') ?? 0)
   if (written > 0) {
     const growth = (which: (name: string) => boolean) => {
-      const a = total(seeded, which)
+      const a = total(warm.sizes, which)
       const b = total(afterLoad, which)
       return b.table + b.indexes - a.table - a.indexes
     }
     const named = (name: string) => (other: string) => other === name
     console.log(
-      `  the load's ${written.toLocaleString('en')} responses (each created, updated three times, not vacuumed), each: ` +
+      `  the load's ${written.toLocaleString('en')} responses after the warm-up (each created, updated three times, not vacuumed), each: ` +
         `responses ${bytes(growth(isResponsePartition) / written)}, its display ${bytes(growth(named('displays')) / written)}, ` +
         `its claim ${bytes(growth(named('response_claims')) / written)}; ${keys.toLocaleString('en')} idempotency keys (kept 24 h) of ` +
         `${bytes(growth(named('idempotency_keys')) / Math.max(1, keys))} each`,
     )
   }
-  const perResponse = all.table + all.indexes
+  const once = all.table + all.indexes
   console.log(
-    `\nTen million such responses: ${gib(perResponse * TEN_MILLION)} (indexes of responses ${gib(responses.indexes * TEN_MILLION)}).`,
+    `\nTen million such responses, written once: ${gib(once * TEN_MILLION)} (indexes of responses ${gib(responses.indexes * TEN_MILLION)}).`,
   )
   for (const months of [12, 6]) {
     const monthly = TEN_MILLION / months
