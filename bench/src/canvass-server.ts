@@ -6,7 +6,7 @@ import type { ChildServer } from './child-server'
 import type { Pinning } from './pinning'
 
 /** The real standalone server, as users run it; the bench never imports Canvass code. */
-const STANDALONE_MAIN = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
+export const STANDALONE_MAIN = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
 
 export interface CanvassTarget {
   server: ChildServer

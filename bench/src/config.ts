@@ -65,7 +65,7 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
 }
 
 /** One of `values` from `env[name]` (the first when unset or empty); throws, naming the variable, on anything else. */
-function choice<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly [T, ...T[]]): T {
+export function choice<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly [T, ...T[]]): T {
   const raw = env[name]
   if (raw === undefined || raw === '') return values[0]
   const found = values.find((value) => value === raw)

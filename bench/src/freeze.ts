@@ -16,10 +16,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { createBenchDatabase } from './bench-database'
-import { startCanvass } from './canvass-server'
+import { STANDALONE_MAIN, startCanvass } from './canvass-server'
 import { startChildServer } from './child-server'
 import { positiveNumber } from './config'
-import { fileURLToPath } from 'node:url'
 
 const env = process.env
 /**
@@ -44,7 +43,6 @@ const WARMUP = 5
 const WINDOW_S = 5
 /** A request unanswered after this long counts as failed: the servers' pools answer 503 after 5 s anyway. */
 const REQUEST_TIMEOUT_MS = 30_000
-const STANDALONE_MAIN = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
 
 interface Sample {
   sentAt: number

@@ -14,11 +14,11 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { generateApiKey } from './api-key'
+import { STANDALONE_MAIN } from './canvass-server'
 import { startChildServer } from './child-server'
 import { runJsonChild } from './json-child'
 import { memory, resetPeak } from './process-memory'
 
-const STANDALONE_MAIN = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
 const PROBE_CHILD = fileURLToPath(new URL('./health-probe-child.mjs', import.meta.url))
 const CLIENTS = 16
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000)

@@ -23,15 +23,14 @@ import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
-import { createSummaryKeeper } from '@canvass/core'
-import { createKyselyStorage } from '@canvass/storage-kysely'
-import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { generateApiKey } from './api-key'
 import { createBenchDatabase } from './bench-database'
 import type { BenchDatabase } from './bench-database'
 import { startChildServer } from './child-server'
 import type { ChildServer } from './child-server'
+import { runSummaryKeeper } from './summary-keeper'
+import { TYPED_QUESTIONS, seedTypedResponses } from './typed-survey'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PARTS = new Set((process.env.BENCH_SUMMARY_PARTS ?? 'questions,million').split(','))
@@ -228,71 +227,6 @@ async function questionsPart(backend: 'embedded' | 'postgres') {
 // ---- million: ten question types ----
 
 const t = (text: string) => ({ default: text })
-const TYPED_QUESTIONS = [
-  { id: 'why', type: 'openText', headline: t('Why?'), required: false },
-  {
-    id: 'color',
-    type: 'multipleChoiceSingle',
-    headline: t('Colour?'),
-    required: false,
-    choices: [
-      { id: 'red', label: t('Red') },
-      { id: 'blue', label: t('Blue') },
-      { id: 'green', label: t('Green') },
-    ],
-  },
-  {
-    id: 'tools',
-    type: 'multipleChoiceMulti',
-    headline: t('Tools?'),
-    required: false,
-    choices: [
-      { id: 'cli', label: t('Command line') },
-      { id: 'web', label: t('Web app') },
-      { id: 'api', label: t('API') },
-    ],
-  },
-  { id: 'nps', type: 'nps', headline: t('Recommend?'), required: false },
-  { id: 'stars', type: 'rating', headline: t('Docs?'), required: false, scale: 'number', range: 10 },
-  { id: 'csat', type: 'csat', headline: t('Satisfied?'), required: false, scale: 'smiley', range: 5 },
-  { id: 'terms', type: 'consent', headline: t('Terms'), required: false, label: t('I agree') },
-  { id: 'when', type: 'date', headline: t('When?'), required: false, format: 'y-M-d' },
-  {
-    id: 'rank',
-    type: 'ranking',
-    headline: t('Rank'),
-    required: false,
-    choices: [
-      { id: 'speed', label: t('Speed') },
-      { id: 'price', label: t('Price') },
-      { id: 'support', label: t('Support') },
-    ],
-  },
-  { id: 'grid', type: 'matrix', headline: t('Each part'), required: false, rows: [t('Speed'), t('Price')], columns: [t('Bad'), t('Good')] },
-]
-
-function typedAnswers(i: number) {
-  const data: Record<string, unknown> = {
-    why: `Answer number ${i}: it is quick and the charts are clear.`,
-    color: ['Red', 'Blue', 'Red', 'Green', 'Purple'][i % 5],
-    tools: [['Command line'], ['Web app', 'API'], ['Command line', 'API'], ['API']][i % 4],
-    nps: (i * 7) % 11,
-    stars: 1 + ((i * 3) % 10),
-    csat: 1 + ((i * 2 + 3) % 5),
-    terms: 'accepted',
-    when: `2026-0${1 + (i % 9)}-1${i % 10}`,
-    rank: [
-      ['Speed', 'Price', 'Support'],
-      ['Price', 'Speed', 'Support'],
-      ['Speed', 'Support', 'Price'],
-    ][i % 3],
-    grid: { Speed: i % 2 ? 'Good' : 'Bad', Price: i % 3 ? 'Good' : 'Bad' },
-  }
-  // Some stop early, unfinished.
-  const stop = i % 5 === 4 ? 3 : i % 7 === 6 ? 0 : undefined
-  if (stop !== undefined) for (const key of Object.keys(data).slice(stop)) delete data[key]
-  return { data, finished: stop === undefined, ttc: { why: 20_000 + ((i * 7919) % 90_000), nps: 1000 + i * 10 } }
-}
 
 /** What a seeded ten-type survey is, per checkout: kept in `BENCH_MILLION_STATE` so that a later run reuses it. */
 interface SeededSurvey {
@@ -322,25 +256,6 @@ async function dropKeptSums(databaseUrl: string) {
   }
 }
 
-/**
- * Runs this checkout's summary keeper (core's loop over the storage's primitives, as a server's background work
- * runs it) in this process until every survey is kept: how long keeping every closed period takes.
- */
-async function runKeeper(databaseUrl: string): Promise<number> {
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 4 }) }) })
-  try {
-    const keeper = createSummaryKeeper({ storage: createKyselyStorage({ db }), periods: 4 })
-    const started = performance.now()
-    for (let passes = 0; passes < 10_000; passes++) {
-      const report = await keeper.runOnce()
-      if (report.left === 0 && report.surveys < 20) break
-    }
-    return performance.now() - started
-  } finally {
-    await db.destroy()
-  }
-}
-
 /** The survey's questions as `change` makes them, written through the management API. */
 async function editQuestions(target: Target & { surveyId: string }, change: (questions: Array<Record<string, unknown>>) => unknown[]) {
   const survey = (await call(target, 'GET', `/api/v1/management/surveys/${target.surveyId}`)) as {
@@ -354,69 +269,6 @@ interface MillionState {
   key: string
   responses: number
   surveys: SeededSurvey[]
-}
-
-/**
- * Fills the survey of `target` with `MILLION` responses: 50 written through the API, then copied by SQL, every
- * copy shaped as the API wrote its original, with a new id and a later time. The copies span the four months
- * before now, as a survey in steady use would, and are written in the order of their times, as responses that
- * arrive over months are stored (a month's responses on pages of their own, not spread over the table). The table's secondary indexes are dropped for the copy and made
- * again after it, as a bulk load does (one pass per index instead of one insert per row and index).
- */
-async function seedTyped(target: Target, databaseUrl: string, surveyId: string) {
-  const originals = 50
-  const spacing = Math.max(1, Math.floor((120 * 86_400) / Math.ceil(MILLION / originals)))
-  const firstAt = Date.now() - 125 * 86_400_000
-  for (let i = 0; i < originals; i++) {
-    await call(target, 'POST', '/api/v1/management/responses', {
-      surveyId,
-      ...typedAnswers(i),
-      createdAt: new Date(firstAt + i * 1000).toISOString(),
-    })
-  }
-  const copies = Math.ceil((MILLION - originals) / originals)
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
-  try {
-    console.log(`${target.label}: copying ${originals} responses written through the API ${copies.toLocaleString('en')} times…`)
-    const writing = performance.now()
-    // Every column as the API wrote it, but a new id and a later creation (and update) time per copy.
-    const { rows: columns } = await pool.query<{ name: string }>(
-      `select column_name as name from information_schema.columns
-       where table_schema = 'canvass' and table_name = 'responses' order by ordinal_position`,
-    )
-    const shifted = new Map([
-      ['id', `r.id || '-' || g`],
-      ['created_at', `r.created_at + g * interval '${spacing} seconds'`],
-      ['updated_at', `r.updated_at + g * interval '${spacing} seconds'`],
-    ])
-    const names = columns.map((column) => `"${column.name}"`).join(', ')
-    const values = columns.map((column) => shifted.get(column.name) ?? `r."${column.name}"`).join(', ')
-    // Secondary indexes only: a key or a unique index stays, as it guards the rows.
-    const { rows: indexes } = await pool.query<{ name: string; definition: string }>(
-      `select i.indexname as name, i.indexdef as definition from pg_indexes i
-       where i.schemaname = 'canvass' and i.tablename = 'responses' and i.indexdef not like 'CREATE UNIQUE%'`,
-    )
-    for (const index of indexes) await pool.query(`drop index canvass."${index.name}"`)
-    // The originals numbered 1 to 50; copy g of original n is response (g - 1) × 50 + n, up to the count asked for.
-    await pool.query(
-      `insert into canvass.responses (${names})
-       select ${values}
-       from (select *, row_number() over (order by created_at, id) as n from canvass.responses where survey_id = $1) r
-       cross join generate_series(1, $2::int) as g
-       where (g - 1) * ${originals} + r.n <= $3::int
-       order by g, r.n`,
-      [surveyId, copies, MILLION - originals],
-    )
-    const copied = performance.now()
-    await pool.query('set maintenance_work_mem = $$1GB$$')
-    for (const index of indexes) await pool.query(index.definition.replace(' ON ONLY ', ' ON '))
-    await pool.query('vacuum analyze canvass.responses')
-    const { rows: counted } = await pool.query<{ count: string }>('select count(*) from canvass.responses where survey_id = $1', [surveyId])
-    if (Number(counted[0]?.count) !== MILLION) throw new Error(`the survey has ${counted[0]?.count} responses`)
-    console.log(`  ${target.label}: copied in ${seconds(copied - writing)}, indexed and vacuumed in ${seconds(performance.now() - copied)}`)
-  } finally {
-    await pool.end()
-  }
 }
 
 /** One CSV export of the survey read to its end: rows a second. */
@@ -482,7 +334,10 @@ async function millionPart() {
       if (sharedSurvey) survey = { ...sharedSurvey, label: checkout.label }
       else {
         const made = await createSurvey(target, TYPED_QUESTIONS)
-        await seedTyped(target, databaseUrl, made.surveyId)
+        await seedTypedResponses(
+          { label: target.label, url: target.server.url, key: target.key },
+          { databaseUrl, surveyId: made.surveyId, count: MILLION },
+        )
         survey = { label: checkout.label, databaseUrl, ...made }
       }
     }
@@ -515,7 +370,7 @@ async function millionPart() {
         // One database for both: this checkout's drop takes base's sums too (this one goes first in round 0).
         if (target.label === 'this' || target.databaseUrl !== targets[0]?.databaseUrl) await dropKeptSums(target.databaseUrl)
         if (target.label === 'this')
-          console.log(`  this: the summary keeper kept every closed period in ${seconds(await runKeeper(target.databaseUrl))}`)
+          console.log(`  this: the summary keeper kept every closed period in ${seconds(await runSummaryKeeper(target.databaseUrl))}`)
         return timed(summaryUrl(target), (b) => b.includes(starts), { 'x-api-key': target.key })
       },
       seconds,
