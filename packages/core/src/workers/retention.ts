@@ -6,6 +6,7 @@ import type { RetentionCount, RetentionStore, Storage } from '../ports/storage'
 import { RETENTION_MISSING } from '../domain/optional-ports/upkeep-ports'
 import { appendAuditEntry } from '../domain/console/audit-log'
 import { createId } from '../domain/ids'
+import { jobSpan, setWhenRecording } from '../tracing/tracer'
 
 /** The lease the retention workers of every instance on one database share: one of them runs at a time. */
 export const RETENTION_LEASE = 'retention'
@@ -122,7 +123,16 @@ export function createRetention(options: RetentionOptions): Retention {
     return store.acquireLease(RETENTION_LEASE, holder, new Date(at.getTime() + leaseMs), at)
   }
 
-  async function runOnce(now: Date = clock()): Promise<RetentionReport> {
+  function runOnce(now: Date = clock()): Promise<RetentionReport> {
+    return jobSpan('retention', async (span) => {
+      const report = await run(now)
+      setWhenRecording(span, () => ({ 'canvass.job.ran': report.ran, 'canvass.job.done': report.responses + report.displays }))
+      return report
+    })
+  }
+
+  /** One run: under the lease, the batches, their audit entries, the log line and the hooks. */
+  async function run(now: Date): Promise<RetentionReport> {
     const started = performance.now()
     const report: RetentionReport = {
       ran: false,
