@@ -40,6 +40,8 @@ import { readServerArguments, unknownArgumentsLine, usage } from './server-argum
 import { namedAsGiven, withSettings } from './setting-options'
 import { withStartupLock } from './startup-lock'
 import { SERVER_VERSION } from './server-version'
+import { startTelemetry } from './telemetry'
+import { telemetryLine } from './telemetry-settings'
 import { whereInstalled } from './where-installed'
 import type { Installation } from './where-installed'
 
@@ -71,6 +73,8 @@ export async function start(argv: readonly string[] = process.argv.slice(2)): Pr
 async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise<void> {
   // Every setting is checked before anything starts, so that a wrong one is one line naming it.
   const config = await checkConfig(env)
+  // Before anything that makes spans: the SDK, loaded only when OTEL_* variables ask for an export.
+  const telemetry = await startTelemetry(config.telemetry, SERVER_VERSION)
   boundHeapGrowth()
   const lean = config.databaseUrl === undefined && !config.pgliteOptimize
   if (lean) leanStart()
@@ -87,7 +91,8 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)
   const blobs = openBlobStore(env, config.dataDir, env.INIT_CWD ?? process.cwd())
-  const { db, description, pool, oneStatementAtATime, alive, settle } = await openDatabase(config, {
+  const traced = config.telemetry?.traces !== undefined
+  const { db, description, pool, oneStatementAtATime, alive, settle } = await openDatabase({ ...config, traced }, {
     logError: (message) => log.error(message),
     ...metrics?.database,
   })
@@ -99,7 +104,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   const { replicas, replicaReads } = await readReplicas(config, db, log)
   // Wrapped here rather than only inside `createCanvass` (`standaloneStorage`).
   const storage = standaloneStorage(config, db, oneStatementAtATime, replicaReads)
-  const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
+  const onRequest = allOf([metrics?.request, log.request, telemetry?.onRequest])
   const consoleBundle = config.console ? await readConsoleBundle() : undefined
   const canvass = createCanvass({
     ...serverCanvassOptions(config, {
@@ -165,10 +170,13 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
       replicaReads?.close()
       await Promise.all(replicas?.databases.map((replica) => replica.destroy()) ?? [])
       await db.destroy()
+      // Last, so that the spans of the drain and of the background work's last passes are exported.
+      await telemetry?.shutdown()
     },
   })
   if (lean) leanStartDone()
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
+  if (config.telemetry) console.log(telemetryLine(config.telemetry))
   const readsOn = replicas
     ? `; lag-tolerant reads on ${replicas.names.length === 1 ? 'a replica' : `${replicas.names.length} replicas`}`
     : ''
@@ -213,6 +221,7 @@ async function readReplicas(config: StandaloneConfig, db: Kysely<unknown>, log: 
           { logError: (message) => log.error(message) },
           config.databasePoolSize,
           config.databasePgbouncer,
+          config.telemetry?.traces !== undefined,
         )
       : undefined
   const replicaReads =
@@ -365,9 +374,11 @@ function observed(onRequest: ((event: RequestObservation) => void) | undefined) 
   }
 }
 
-function both<E>(first: (event: E) => void, second: (event: E) => void): (event: E) => void {
+/** One hook that calls each of `hooks` that is there, or undefined when none is. */
+function allOf<E>(hooks: ReadonlyArray<((event: E) => void) | undefined>): ((event: E) => void) | undefined {
+  const present = hooks.filter((hook) => hook !== undefined)
+  if (present.length <= 1) return present[0]
   return (event) => {
-    first(event)
-    second(event)
+    for (const hook of present) hook(event)
   }
 }
