@@ -45,11 +45,8 @@ export async function openDatabase(
      * statement outside one) whichever server connection is free: no startup settings, no named prepared statements.
      */
     databasePgbouncer?: boolean
-    /**
-     * Every statement a span of OpenTelemetry (`tracedDialect`), when the `OTEL_*` variables ask for traces.
-     * @default false
-     */
-    traced?: boolean
+    /** With traces exported (`OTEL_*`), every statement is a span of OpenTelemetry (`tracedDialect`). */
+    telemetry?: { traces: unknown } | undefined
   },
   hooks: DatabaseHooks = {},
 ): Promise<{
@@ -84,7 +81,10 @@ export async function openDatabase(
     const checkedOut = hooks.onCheckout || hooks.onError ? timedCheckouts(pool, hooks) : pool
     return {
       db: new Kysely<unknown>({
-        dialect: traced(new PostgresDialect({ pool: prepared(checkedOut, config.databasePgbouncer) }), config.traced),
+        dialect: traced(
+          new PostgresDialect({ pool: prepared(checkedOut, config.databasePgbouncer) }),
+          config.telemetry?.traces !== undefined,
+        ),
       }),
       description: `Postgres at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       pool,
@@ -110,7 +110,7 @@ export async function openDatabase(
   // PGlite runs in a thread of its own, and callers take turns on it (docs/deploying.md, "The embedded database").
   const queue = createFairQueue({ unboundedLanes: [BACKGROUND_LANE] })
   return {
-    db: new Kysely<unknown>({ dialect: traced(fairPGliteDialect(thread, queue, currentLane), config.traced) }),
+    db: new Kysely<unknown>({ dialect: traced(fairPGliteDialect(thread, queue, currentLane), config.telemetry?.traces !== undefined) }),
     description: `embedded PGlite in ${dir}`,
     oneStatementAtATime: true,
     queue,

@@ -41,7 +41,6 @@ import { namedAsGiven, withSettings } from './setting-options'
 import { withStartupLock } from './startup-lock'
 import { SERVER_VERSION } from './server-version'
 import { startTelemetry } from './telemetry'
-import { telemetryLine } from './telemetry-settings'
 import { whereInstalled } from './where-installed'
 import type { Installation } from './where-installed'
 
@@ -73,7 +72,6 @@ export async function start(argv: readonly string[] = process.argv.slice(2)): Pr
 async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise<void> {
   // Every setting is checked before anything starts, so that a wrong one is one line naming it.
   const config = await checkConfig(env)
-  // Before anything that makes spans: the SDK, loaded only when OTEL_* variables ask for an export.
   const telemetry = await startTelemetry(config.telemetry, SERVER_VERSION)
   boundHeapGrowth()
   const lean = config.databaseUrl === undefined && !config.pgliteOptimize
@@ -91,8 +89,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)
   const blobs = openBlobStore(env, config.dataDir, env.INIT_CWD ?? process.cwd())
-  const traced = config.telemetry?.traces !== undefined
-  const { db, description, pool, oneStatementAtATime, alive, settle } = await openDatabase({ ...config, traced }, {
+  const { db, description, pool, oneStatementAtATime, alive, settle } = await openDatabase(config, {
     logError: (message) => log.error(message),
     ...metrics?.database,
   })
@@ -168,15 +165,12 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
       await metricsServer?.close()
       await upkeep?.stop()
       replicaReads?.close()
-      await Promise.all(replicas?.databases.map((replica) => replica.destroy()) ?? [])
-      await db.destroy()
-      // Last, so that the spans of the drain and of the background work's last passes are exported.
+      await Promise.all([...(replicas?.databases ?? []), db].map((database) => database.destroy()))
       await telemetry?.shutdown()
     },
   })
   if (lean) leanStartDone()
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
-  if (config.telemetry) console.log(telemetryLine(config.telemetry))
   const readsOn = replicas
     ? `; lag-tolerant reads on ${replicas.names.length === 1 ? 'a replica' : `${replicas.names.length} replicas`}`
     : ''

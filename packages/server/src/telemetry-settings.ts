@@ -103,7 +103,9 @@ function otlp(signal: SignalVariables): SignalExport {
   const protocol = (signal.protocol ?? 'http/protobuf').trim().toLowerCase()
   if (protocol === 'http/protobuf' || protocol === 'http/json') return { exporter: 'otlp', protocol }
   if (protocol === 'grpc') {
-    throw new Error(`${signal.protocolVariable}=grpc is not supported: use http/protobuf (the default) or http/json, on the collector's HTTP port (4318)`)
+    throw new Error(
+      `${signal.protocolVariable}=grpc is not supported: use http/protobuf (the default) or http/json, on the collector's HTTP port (4318)`,
+    )
   }
   throw new Error(`${signal.protocolVariable} must be http/protobuf or http/json, got ${JSON.stringify(signal.protocol)}`)
 }

@@ -55,13 +55,19 @@ async function startCollector() {
         for (const resource of body.resourceSpans ?? [])
           for (const scope of resource.scopeSpans ?? [])
             for (const span of scope.spans ?? [])
-              spans.push({ ...span, parentSpanId: span.parentSpanId ?? '', attributes: attributesOf(span.attributes), scope: scope.scope?.name ?? '' })
+              spans.push({
+                ...span,
+                parentSpanId: span.parentSpanId ?? '',
+                attributes: attributesOf(span.attributes),
+                scope: scope.scope?.name ?? '',
+              })
       } else if (req.url === '/v1/metrics') {
         for (const resource of body.resourceMetrics ?? [])
           for (const scope of resource.scopeMetrics ?? [])
             for (const metric of scope.metrics ?? []) {
               metricNames.add(metric.name)
-              for (const point of metric.histogram?.dataPoints ?? []) metricPoints.push({ name: metric.name, attributes: attributesOf(point.attributes) })
+              for (const point of metric.histogram?.dataPoints ?? [])
+                metricPoints.push({ name: metric.name, attributes: attributesOf(point.attributes) })
             }
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
@@ -183,7 +189,9 @@ test('a survey, a webhook and a response: spans of requests, statements, a deliv
   assert.is(job.name, 'canvass.job webhooks', 'the delivery is a child of the claim that took it')
   assert.is(job.attributes['canvass.job'], 'webhooks')
   assert.is(job.parentSpanId, '', 'a job is the root of its trace')
-  const jobStatements = collector.spans.filter((span) => span.parentSpanId === job.spanId && span.attributes['db.system.name'] === 'postgresql')
+  const jobStatements = collector.spans.filter(
+    (span) => span.parentSpanId === job.spanId && span.attributes['db.system.name'] === 'postgresql',
+  )
   assert.ok(jobStatements.length > 0, "the claim's statements are the job's children")
 
   const requestSpan = (name: string) => until(name, () => collector.spans.find((span) => span.name === name && span.kind === SERVER))
@@ -203,7 +211,12 @@ test('a survey, a webhook and a response: spans of requests, statements, a deliv
     collector.spans.find((span) => span.parentSpanId === me.spanId && span.name === 'SELECT canvass.api_keys'),
   )
   assert.equal(
-    { traceId: lookup.traceId, kind: lookup.kind, operation: lookup.attributes['db.operation.name'], table: lookup.attributes['db.collection.name'] },
+    {
+      traceId: lookup.traceId,
+      kind: lookup.kind,
+      operation: lookup.attributes['db.operation.name'],
+      table: lookup.attributes['db.collection.name'],
+    },
     { traceId: me.traceId, kind: CLIENT, operation: 'SELECT', table: 'canvass.api_keys' },
   )
   const writes = collector.spans.filter((span) => span.parentSpanId === create.spanId && span.attributes['db.system.name'] === 'postgresql')
@@ -218,7 +231,15 @@ test('a survey, a webhook and a response: spans of requests, statements, a deliv
     assert.not.ok(everything.includes(secret), `${secret} is in an exported span`)
   }
   const keys = new Set(collector.spans.flatMap((span) => Object.keys(span.attributes)))
-  for (const never of ['url.full', 'url.path', 'url.query', 'client.address', 'network.peer.address', 'user_agent.original', 'db.query.text']) {
+  for (const never of [
+    'url.full',
+    'url.path',
+    'url.query',
+    'client.address',
+    'network.peer.address',
+    'user_agent.original',
+    'db.query.text',
+  ]) {
     assert.not.ok(keys.has(never), `no span carries ${never}`)
   }
   const requestKeys = new Set(collector.spans.filter((span) => span.kind === SERVER).flatMap((span) => Object.keys(span.attributes)))
@@ -232,7 +253,9 @@ test('a survey, a webhook and a response: spans of requests, statements, a deliv
 
   // The request metric, by route.
   await until('http.server.request.duration', () =>
-    collector.metricPoints.find((point) => point.name === 'http.server.request.duration' && point.attributes['http.route'] === '/api/v1/me'),
+    collector.metricPoints.find(
+      (point) => point.name === 'http.server.request.duration' && point.attributes['http.route'] === '/api/v1/me',
+    ),
   )
   console.log(
     `OpenTelemetry: ${collector.spans.length} spans received (${collector.spans.filter((span) => span.kind === SERVER).length} requests, ` +
@@ -245,7 +268,10 @@ test('without OTEL_* variables no SDK is loaded: nothing asks for one, and the s
   assert.is(readTelemetrySettings({}), undefined)
   assert.is(readTelemetrySettings({ OTEL_SERVICE_NAME: 'canvass', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }), undefined)
   assert.is(readTelemetrySettings({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url }), undefined)
-  assert.is(readTelemetrySettings({ OTEL_TRACES_EXPORTER: 'none', OTEL_METRICS_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url }), undefined)
+  assert.is(
+    readTelemetrySettings({ OTEL_TRACES_EXPORTER: 'none', OTEL_METRICS_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url }),
+    undefined,
+  )
   assert.ok(readTelemetrySettings({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${collector.url}/v1/traces` })?.traces)
   // The built server: the SDK is in a chunk of its own that no module imports statically (what a start loads
   // whatever the settings), only `startTelemetry`'s dynamic import, which runs when the settings above ask.

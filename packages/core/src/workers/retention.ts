@@ -1,3 +1,4 @@
+import type { Span } from '@opentelemetry/api'
 import type { Logger } from '../context'
 import { CanvassError } from '../errors'
 import type { RetentionObserver } from '../observer'
@@ -123,16 +124,10 @@ export function createRetention(options: RetentionOptions): Retention {
     return store.acquireLease(RETENTION_LEASE, holder, new Date(at.getTime() + leaseMs), at)
   }
 
-  function runOnce(now: Date = clock()): Promise<RetentionReport> {
-    return jobSpan('retention', async (span) => {
-      const report = await run(now)
-      setWhenRecording(span, () => ({ 'canvass.job.ran': report.ran, 'canvass.job.done': report.responses + report.displays }))
-      return report
-    })
-  }
+  const runOnce = (now: Date = clock()) => jobSpan('retention', (span) => run(now, span))
 
-  /** One run: under the lease, the batches, their audit entries, the log line and the hooks. */
-  async function run(now: Date): Promise<RetentionReport> {
+  /** One run, in its job's span: under the lease, the batches, their audit entries, the log line and the hooks. */
+  async function run(now: Date, span: Span): Promise<RetentionReport> {
     const started = performance.now()
     const report: RetentionReport = {
       ran: false,
@@ -158,6 +153,7 @@ export function createRetention(options: RetentionOptions): Retention {
     }
     await auditRun(storage, report.environments, clock, logger)
     report.durationMs = performance.now() - started
+    setWhenRecording(span, () => ({ 'canvass.job.done': report.responses + report.displays + report.webhookDeliveries }))
     if (report.responses + report.displays + report.webhookDeliveries > 0) logger.info?.(describeRun(report, deliveryDays))
     notify(options.observe?.retention, {
       responses: report.responses,

@@ -34,7 +34,7 @@ async function runWorker(cli: Cli): Promise<void> {
   }
   // The worker's jobs and deliveries are traced as the server's are, when OTEL_* variables ask for it.
   const telemetry = await startTelemetry(config.telemetry, SERVER_VERSION)
-  const { db } = await openDatabase({ ...config, traced: config.telemetry?.traces !== undefined })
+  const { db } = await openDatabase(config)
   try {
     await migrate(db, { sessionLocks: !config.databasePgbouncer })
     const blobs = openBlobStore(env, config.dataDir, env.INIT_CWD ?? process.cwd())
