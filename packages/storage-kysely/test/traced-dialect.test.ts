@@ -102,9 +102,9 @@ for (const backend of backends) {
           .execute()
         await trx.deleteFrom('traced_notes').where('id', '=', 2).execute()
       })
-      const s = slots(['id'])
-      const byId = precompiled(db.selectFrom('traced_notes').select('note').where('id', '=', s.id).compile(), s)
-      await db.executeQuery(byId({ id: 1 }))
+      const s = slots(['note'])
+      const byNote = precompiled(db.selectFrom('traced_notes').select('id').where('note', '=', s.note).compile(), s)
+      await db.executeQuery(byNote({ note: SECRET }))
       await sql`select count(*) from traced_notes`.execute(db)
     })
     assert.equal(
