@@ -4,6 +4,8 @@ import { DEFAULT_AUDIT_LOG_RETENTION_DAYS, parseMailFrom } from '@canvass/core'
 import type { RateLimitOptions } from '@canvass/core'
 import { readBooleanSetting } from './boolean-setting'
 import { parseRateLimits } from './rate-limits'
+import { readTelemetrySettings } from './telemetry-settings'
+import type { TelemetrySettings } from './telemetry-settings'
 
 /** The standalone server's settings, all from environment variables (docs/configuration.md). */
 export interface StandaloneConfig {
@@ -110,6 +112,11 @@ export interface StandaloneConfig {
   consoleSessionTtlSeconds: number | undefined
   /** `CONSOLE_IDLE_TIMEOUT`: seconds a console session may go unused (default 2 h); undefined when unset. */
   consoleIdleTimeoutSeconds: number | undefined
+  /**
+   * What the standard `OTEL_*` variables ask OpenTelemetry to export (docs/deploying.md, "OpenTelemetry");
+   * undefined when they ask for nothing, and then no SDK is loaded.
+   */
+  telemetry: TelemetrySettings | undefined
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -174,6 +181,7 @@ function readSettings(env: NodeJS.ProcessEnv): StandaloneConfig {
     consolePasswordSignIn: readBooleanSetting('CANVASS_CONSOLE_PASSWORD_SIGN_IN', env.CANVASS_CONSOLE_PASSWORD_SIGN_IN, true),
     consoleSessionTtlSeconds: readConsoleSeconds('CONSOLE_SESSION_TTL', env.CONSOLE_SESSION_TTL),
     consoleIdleTimeoutSeconds: readConsoleSeconds('CONSOLE_IDLE_TIMEOUT', env.CONSOLE_IDLE_TIMEOUT),
+    telemetry: readTelemetrySettings(env),
   }
 }
 

@@ -2,8 +2,9 @@ import { cpSync, existsSync } from 'node:fs'
 import { mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { withPreparedStatements } from '@canvass/storage-kysely'
+import { tracedDialect, withPreparedStatements } from '@canvass/storage-kysely'
 import { Kysely, PostgresDialect } from 'kysely'
+import type { Dialect } from 'kysely'
 import type pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
 import { BACKGROUND_LANE, currentLane } from './database-lanes'
@@ -44,6 +45,8 @@ export async function openDatabase(
      * statement outside one) whichever server connection is free: no startup settings, no named prepared statements.
      */
     databasePgbouncer?: boolean
+    /** With traces exported (`OTEL_*`), every statement is a span of OpenTelemetry (`tracedDialect`). */
+    telemetry?: { traces: unknown } | undefined
   },
   hooks: DatabaseHooks = {},
 ): Promise<{
@@ -77,7 +80,12 @@ export async function openDatabase(
     const url = new URL(config.databaseUrl)
     const checkedOut = hooks.onCheckout || hooks.onError ? timedCheckouts(pool, hooks) : pool
     return {
-      db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool: prepared(checkedOut, config.databasePgbouncer) }) }),
+      db: new Kysely<unknown>({
+        dialect: traced(
+          new PostgresDialect({ pool: prepared(checkedOut, config.databasePgbouncer) }),
+          config.telemetry?.traces !== undefined,
+        ),
+      }),
       description: `Postgres at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       pool,
     }
@@ -102,7 +110,7 @@ export async function openDatabase(
   // PGlite runs in a thread of its own, and callers take turns on it (docs/deploying.md, "The embedded database").
   const queue = createFairQueue({ unboundedLanes: [BACKGROUND_LANE] })
   return {
-    db: new Kysely<unknown>({ dialect: fairPGliteDialect(thread, queue, currentLane) }),
+    db: new Kysely<unknown>({ dialect: traced(fairPGliteDialect(thread, queue, currentLane), config.telemetry?.traces !== undefined) }),
     description: `embedded PGlite in ${dir}`,
     oneStatementAtATime: true,
     queue,
@@ -177,6 +185,7 @@ export async function openReadReplicas(
   hooks: Pick<DatabaseHooks, 'logError'> = {},
   poolSize = DEFAULT_POOL_SIZE,
   pgbouncer = false,
+  tracedStatements = false,
 ): Promise<{ databases: Kysely<unknown>[]; names: string[]; pools: pg.Pool[] }> {
   const { default: pg } = await import('pg')
   const opened = urls.map((connectionString) => {
@@ -191,7 +200,8 @@ export async function openReadReplicas(
       ...sessionSettings(pgbouncer),
     })
     watchConnectionErrors(pool, hooks, `Read replica ${name} connection lost`, 'its reads go to the primary until it is back')
-    return { db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool: prepared(pool, pgbouncer) }) }), name, pool }
+    const dialect = traced(new PostgresDialect({ pool: prepared(pool, pgbouncer) }), tracedStatements)
+    return { db: new Kysely<unknown>({ dialect }), name, pool }
   })
   return { databases: opened.map((o) => o.db), names: opened.map((o) => o.name), pools: opened.map((o) => o.pool) }
 }
@@ -210,6 +220,11 @@ function sessionSettings(pgbouncer: boolean | undefined): { idle_in_transaction_
  * The pool, sending repeated statements as named prepared statements, except through PgBouncer in transaction
  * mode: a statement prepared on one server connection is unknown to the next one PgBouncer hands out.
  */
+/** The dialect with a span for every statement (`tracedDialect`) when `on`; as it is otherwise, at no cost. */
+function traced(dialect: Dialect, on: boolean | undefined): Dialect {
+  return on ? tracedDialect(dialect) : dialect
+}
+
 function prepared<P extends Parameters<typeof withPreparedStatements>[0]>(pool: P, pgbouncer: boolean | undefined): P {
   return pgbouncer ? pool : withPreparedStatements(pool)
 }

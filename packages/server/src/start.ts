@@ -40,6 +40,7 @@ import { readServerArguments, unknownArgumentsLine, usage } from './server-argum
 import { namedAsGiven, withSettings } from './setting-options'
 import { withStartupLock } from './startup-lock'
 import { SERVER_VERSION } from './server-version'
+import { startTelemetry } from './telemetry'
 import { whereInstalled } from './where-installed'
 import type { Installation } from './where-installed'
 
@@ -71,6 +72,7 @@ export async function start(argv: readonly string[] = process.argv.slice(2)): Pr
 async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise<void> {
   // Every setting is checked before anything starts, so that a wrong one is one line naming it.
   const config = await checkConfig(env)
+  const telemetry = await startTelemetry(config.telemetry, SERVER_VERSION)
   boundHeapGrowth()
   const lean = config.databaseUrl === undefined && !config.pgliteOptimize
   if (lean) leanStart()
@@ -99,7 +101,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   const { replicas, replicaReads } = await readReplicas(config, db, log)
   // Wrapped here rather than only inside `createCanvass` (`standaloneStorage`).
   const storage = standaloneStorage(config, db, oneStatementAtATime, replicaReads)
-  const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
+  const onRequest = allOf([metrics?.request, log.request, telemetry?.onRequest])
   const consoleBundle = config.console ? await readConsoleBundle() : undefined
   const canvass = createCanvass({
     ...serverCanvassOptions(config, {
@@ -163,8 +165,8 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
       await metricsServer?.close()
       await upkeep?.stop()
       replicaReads?.close()
-      await Promise.all(replicas?.databases.map((replica) => replica.destroy()) ?? [])
-      await db.destroy()
+      await Promise.all([...(replicas?.databases ?? []), db].map((database) => database.destroy()))
+      await telemetry?.shutdown()
     },
   })
   if (lean) leanStartDone()
@@ -213,6 +215,7 @@ async function readReplicas(config: StandaloneConfig, db: Kysely<unknown>, log: 
           { logError: (message) => log.error(message) },
           config.databasePoolSize,
           config.databasePgbouncer,
+          config.telemetry?.traces !== undefined,
         )
       : undefined
   const replicaReads =
@@ -365,9 +368,11 @@ function observed(onRequest: ((event: RequestObservation) => void) | undefined) 
   }
 }
 
-function both<E>(first: (event: E) => void, second: (event: E) => void): (event: E) => void {
+/** One hook that calls each of `hooks` that is there, or undefined when none is. */
+function allOf<E>(hooks: ReadonlyArray<((event: E) => void) | undefined>): ((event: E) => void) | undefined {
+  const present = hooks.filter((hook) => hook !== undefined)
+  if (present.length <= 1) return present[0]
   return (event) => {
-    first(event)
-    second(event)
+    for (const hook of present) hook(event)
   }
 }

@@ -57,11 +57,15 @@ let seed: Blob | undefined
  */
 async function openPglite(options: OpenOptions = {}): Promise<OpenBackend> {
   if (options.migrated) return openTestDatabase('pglite', { log: options.log })
+  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: await emptyPglite() }), log: options.log })
+  return { db, close: () => db.destroy() }
+}
+
+/** An empty PGlite in memory: from the run's empty database when there is one (see `openPglite`). */
+export async function emptyPglite(): Promise<PGlite> {
   const folder = process.env.CANVASS_TEST_PGLITE_SEED
   if (folder) seed ??= new Blob([new Uint8Array(await readFile(join(folder, 'pgdata.tar')))])
-  const pglite = new PGlite({ parsers: PGLITE_PARSERS, ...(seed ? { loadDataDir: seed } : {}) })
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }), log: options.log })
-  return { db, close: () => db.destroy() }
+  return new PGlite({ parsers: PGLITE_PARSERS, ...(seed ? { loadDataDir: seed } : {}) })
 }
 
 /** A database of its own on the server (the test bed's `createPostgresTestDatabase`), released on close. */

@@ -40,10 +40,21 @@ export function authenticate(request: IRequest, ctx: CanvassContext): Promise<Ca
 export function identify(request: IRequest, ctx: CanvassContext): Promise<Caller> {
   let caller = identities.get(request)
   if (!caller) {
-    caller = identifyOnce(request, ctx)
+    caller = identifyOnce(request, ctx).then((found) => {
+      environments.set(request, found.environmentId)
+      return found
+    })
     identities.set(request, caller)
   }
   return caller
+}
+
+/**
+ * The environment of the request's caller, once `identify` or `authenticatedAs` has found it: what the request's
+ * span says it worked on (`pipeline/trace-requests.ts`).
+ */
+export function environmentOfCaller(request: Request): string | undefined {
+  return environments.get(request)
 }
 
 const callers = new WeakMap<Request, Promise<Caller>>()
@@ -54,8 +65,10 @@ const callers = new WeakMap<Request, Promise<Caller>>()
  */
 export function authenticatedAs(request: Request, caller: Caller): void {
   callers.set(request, Promise.resolve(caller))
+  environments.set(request, caller.environmentId)
 }
 const identities = new WeakMap<Request, Promise<Caller>>()
+const environments = new WeakMap<Request, string>()
 
 async function identifyOnce(request: IRequest, ctx: CanvassContext): Promise<Caller> {
   if (isConsoleRequest(request.headers)) return consoleCaller(request, ctx)

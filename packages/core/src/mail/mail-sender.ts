@@ -1,7 +1,10 @@
+import type { Span } from '@opentelemetry/api'
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
 import type { Logger } from '../context'
 import { createId } from '../domain/ids'
 import type { MailFailed, MailSendResult, MailTransport } from '../ports/mail-transport'
 import type { ClaimedMail, MailOutcome, MailStore } from '../ports/storage'
+import { jobSpan, setWhenRecording, tracer } from '../tracing/tracer'
 import { createPassLoop } from '../workers/pass-loop'
 import type { MailRetrySchedule } from './mail-retry'
 import { mailRetryAt } from './mail-retry'
@@ -89,18 +92,25 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   let shutdown = new AbortController()
   let lastPurge = Number.NEGATIVE_INFINITY
 
-  /** One claim and its attempts; true when the claim was full (more may be due). */
+  /** The purge when it is due, then one claim and its attempts; true when the claim was full (more may be due). */
   async function pass(report: MailSenderReport): Promise<boolean> {
     const at = now()
     if (at.getTime() - lastPurge >= PURGE_EVERY_MS) {
       lastPurge = at.getTime()
-      report.purged += await purge(at)
+      report.purged += await jobSpan('mail-purge', () => purge(at))
     }
     const due = await mail.nextDue()
     if (due === null || due > at) return false
+    // A span only for a pass that has mail to send: the poll that finds none makes none.
+    return jobSpan('mail', (span) => sendDue(at, report, span))
+  }
+
+  /** Claims the mails due and sends them side by side; true when the claim was full. */
+  async function sendDue(at: Date, report: MailSenderReport, span: Span): Promise<boolean> {
     const claimToken = createId()
     const claimed = await mail.claim({ now: at, limit: batchSize, leaseMs, claimToken })
     report.claimed += claimed.length
+    setWhenRecording(span, () => ({ 'canvass.job.claimed': claimed.length }))
     if (claimed.length === 0) return false
     // Attempts end well before the lease does, so that no attempt runs when another instance may claim the mail.
     const deadline = new AbortController()
@@ -117,8 +127,23 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   }
 
   async function attempt(one: ClaimedMail, claimToken: string, signal: AbortSignal, report: MailSenderReport): Promise<void> {
-    const result = await sendSafely(options, one, signal)
-    const { counted, ...outcome } = outcomeOf(options, one, result, { claimToken, now: now(), stopping: shutdown.signal.aborted })
+    // The attempt's span records the mail's id, its attempt and what came of it; never an address or a subject.
+    const { counted, ...outcome } = await tracer().startActiveSpan('mail delivery', { kind: SpanKind.CLIENT }, async (span) => {
+      try {
+        const result = await sendSafely(options, one, signal)
+        const judged = outcomeOf(options, one, result, { claimToken, now: now(), stopping: shutdown.signal.aborted })
+        if (judged.counted !== 'sent') span.setStatus({ code: SpanStatusCode.ERROR })
+        setWhenRecording(span, () => ({
+          'canvass.mail.id': one.id,
+          'canvass.mail.attempt': one.attempts + 1,
+          'canvass.mail.outcome': judged.counted,
+          ...(result.outcome === 'sent' ? {} : { 'error.type': result.outcome }),
+        }))
+        return judged
+      } finally {
+        span.end()
+      }
+    })
     report[counted]++
     if (outcome.next.status === 'failed') logger.warn(`Mail sender: gave up mail ${one.id} (${outcome.next.error})`)
     await mail.record(outcome)

@@ -18,6 +18,7 @@ import { target } from './request-target'
 import type { RouteIndex } from './route-index'
 import { routeRequest } from './route-request'
 import { shortPaths } from './short-paths'
+import { traceRequests } from './trace-requests'
 
 /** What `fetch`'s pipeline is built from. */
 export interface RequestPipelineOptions {
@@ -32,12 +33,13 @@ export interface RequestPipelineOptions {
 
 /**
  * `canvass.fetch` (docs/architecture.md, "The path of a request"): the named steps every request takes, the
- * first outermost. What every answer gets (its id, its duration told, editor CORS, no body for HEAD) sits
+ * first outermost. What every answer gets (its span, its id, its duration told, editor CORS, no body for HEAD) sits
  * outside the error boundary, so that errors get it too; what may refuse a request sits inside it.
  */
 export function createRequestPipeline(options: RequestPipelineOptions): (request: Request, info: ConnectionInfo) => Promise<Response> {
   const { router, ctx, routes, protocols, gate, observe } = options
-  const steps: Middleware<RequestCall>[] = []
+  // The request's span outermost: every other step, and what the route does, runs inside it.
+  const steps: Middleware<RequestCall>[] = [traceRequests(routes.routeOf)]
   if (observe?.request) steps.push(observeRequests(observe.request, routes.routeOf))
   steps.push(requestId(), forwardedProtocol(protocols), editorCors(routes.isEditorRoute), headWithoutBody())
   const v3Prefix = `${ctx.basePath}/api/v3/`

@@ -7,7 +7,8 @@ import type { Dispatch } from './dispatch-state'
 import { FORGET_AFTER_MS, paceOf } from './dispatch-state'
 import type { ClaimResult, PumpRun } from './pump-run'
 import { countOutcomes, wake } from './pump-run'
-import { sendAttempt } from './send-attempt'
+import { OUTCOMES, sendAttempt } from './send-attempt'
+import { jobSpan, setWhenRecording } from '../tracing/tracer'
 
 /**
  * Claims for the free slots. A failed claim ends `runOnce` (kept as the run's failure); a running dispatcher
@@ -15,7 +16,13 @@ import { sendAttempt } from './send-attempt'
  */
 export async function claimOrNote(d: Dispatch, run: PumpRun, free: number): Promise<ClaimResult> {
   try {
-    const result = await claimAndStart(d, run, free)
+    // The claim's span: the outbox's expansion and the claim are its statements, the attempts it starts its
+    // children (they end after it).
+    const result = await jobSpan('webhooks', async (span) => {
+      const claim = await claimAndStart(d, run, free)
+      setWhenRecording(span, () => ({ 'canvass.job.claimed': claim.claimed, 'canvass.job.started': claim.started }))
+      return claim
+    })
     reachable(d, run)
     return { ...result, failed: false }
   } catch (error) {
@@ -157,5 +164,3 @@ function observation(delivery: ClaimedDelivery, outcome: DeliveryOutcome, attemp
     durationMs: attempt.durationMs,
   }
 }
-
-const OUTCOMES = { delivered: 'delivered', retry: 'retried', failed: 'failed', disable: 'disabled' } as const

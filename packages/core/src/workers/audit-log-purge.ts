@@ -1,4 +1,5 @@
 import type { Logger } from '../context'
+import { jobSpan, setWhenRecording } from '../tracing/tracer'
 
 /** How often the purge runs by default: an hour. */
 export const AUDIT_LOG_PURGE_INTERVAL_MS = 60 * 60 * 1000
@@ -21,7 +22,10 @@ export function startAuditLogPurge(
     throw new TypeError(`auditLogPurge.intervalMs must be a positive integer, got ${intervalMs}`)
   let running: Promise<void> = Promise.resolve()
   const run = () => {
-    running = purge().then(
+    running = jobSpan('audit-log-purge', async (span) => {
+      const deleted = await purge()
+      setWhenRecording(span, () => ({ 'canvass.job.done': deleted }))
+    }).then(
       () => {},
       (error: unknown) => log.error('Canvass: purging the audit log failed', error),
     )

@@ -5,6 +5,7 @@ import type { ClaimedBlobDeletion, Storage } from '../ports/storage'
 import { createId } from '../domain/ids'
 import { BLOB_DELETIONS_MISSING } from '../domain/optional-ports/upkeep-ports'
 import { createPassLoop } from './pass-loop'
+import { jobSpan, setWhenRecording } from '../tracing/tracer'
 
 export interface BlobJanitorOptions {
   /** The storage whose blob-deletion journal is worked off (the one `createCanvass` was given); it needs `blobDeletions`. */
@@ -103,7 +104,16 @@ export function createBlobJanitor(options: BlobJanitorOptions): BlobJanitor {
     if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, got ${value}`)
   }
 
-  async function runOnce(): Promise<BlobJanitorReport> {
+  function runOnce(): Promise<BlobJanitorReport> {
+    return jobSpan('blob-janitor', async (span) => {
+      const report = await deleteDue()
+      setWhenRecording(span, () => ({ 'canvass.job.done': report.deleted, 'canvass.job.failed': report.failed }))
+      return report
+    })
+  }
+
+  /** Works off every due row, batch after batch. */
+  async function deleteDue(): Promise<BlobJanitorReport> {
     const report: BlobJanitorReport = { deleted: 0, failed: 0 }
     const started = performance.now()
     let claimedAny = false

@@ -4,6 +4,7 @@ import { describeCause } from '../http/boundary'
 import { createPassLoop } from './pass-loop'
 import type { QuotaRecord, Storage, SurveyRecord, UnscreenedResponse } from '../ports/storage'
 import { screenAgainst } from '../domain/quotas/quota-service'
+import { jobSpan, setWhenRecording } from '../tracing/tracer'
 
 export interface QuotaScreenerOptions {
   /** The storage whose unscreened responses are screened (the one `createCanvass` was given): one that keeps quotas. */
@@ -81,7 +82,16 @@ export function createQuotaScreener(options: QuotaScreenerOptions): QuotaScreene
   }
   const ctx = { storage, logger, now: clock }
 
-  async function runOnce(): Promise<QuotaScreenerReport> {
+  function runOnce(): Promise<QuotaScreenerReport> {
+    return jobSpan('quota-screening', async (span) => {
+      const report = await screenClaimed()
+      setWhenRecording(span, () => ({ 'canvass.job.claimed': report.claimed, 'canvass.job.failed': report.failed }))
+      return report
+    })
+  }
+
+  /** Claims the unscreened responses past their grace and screens each. */
+  async function screenClaimed(): Promise<QuotaScreenerReport> {
     const now = clock()
     const claimed = await store.claimUnscreened({ before: new Date(now.getTime() - graceMs), now, limit: batch })
     const report: QuotaScreenerReport = { claimed: claimed.length, screened: 0, failed: 0 }

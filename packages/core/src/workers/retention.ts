@@ -1,3 +1,4 @@
+import type { Span } from '@opentelemetry/api'
 import type { Logger } from '../context'
 import { CanvassError } from '../errors'
 import type { RetentionObserver } from '../observer'
@@ -6,6 +7,7 @@ import type { RetentionCount, RetentionStore, Storage } from '../ports/storage'
 import { RETENTION_MISSING } from '../domain/optional-ports/upkeep-ports'
 import { appendAuditEntry } from '../domain/console/audit-log'
 import { createId } from '../domain/ids'
+import { jobSpan, setWhenRecording } from '../tracing/tracer'
 
 /** The lease the retention workers of every instance on one database share: one of them runs at a time. */
 export const RETENTION_LEASE = 'retention'
@@ -122,7 +124,10 @@ export function createRetention(options: RetentionOptions): Retention {
     return store.acquireLease(RETENTION_LEASE, holder, new Date(at.getTime() + leaseMs), at)
   }
 
-  async function runOnce(now: Date = clock()): Promise<RetentionReport> {
+  const runOnce = (now: Date = clock()) => jobSpan('retention', (span) => run(now, span))
+
+  /** One run, in its job's span: under the lease, the batches, their audit entries, the log line and the hooks. */
+  async function run(now: Date, span: Span): Promise<RetentionReport> {
     const started = performance.now()
     const report: RetentionReport = {
       ran: false,
@@ -148,6 +153,7 @@ export function createRetention(options: RetentionOptions): Retention {
     }
     await auditRun(storage, report.environments, clock, logger)
     report.durationMs = performance.now() - started
+    setWhenRecording(span, () => ({ 'canvass.job.done': report.responses + report.displays + report.webhookDeliveries }))
     if (report.responses + report.displays + report.webhookDeliveries > 0) logger.info?.(describeRun(report, deliveryDays))
     notify(options.observe?.retention, {
       responses: report.responses,

@@ -4,6 +4,7 @@ import { describeCause } from '../http/boundary'
 import { createPassLoop } from './pass-loop'
 import type { Storage, SummaryPartKeeping } from '../ports/storage'
 import { summaryQuery } from '../domain/results/survey-summary'
+import { jobSpan, setWhenRecording } from '../tracing/tracer'
 
 export interface SummaryKeeperOptions {
   /** The storage whose kept summary sums are kept up to date: one with `reporting.summaryParts`. */
@@ -76,7 +77,16 @@ export function createSummaryKeeper(options: SummaryKeeperOptions): SummaryKeepe
   const store: SummaryPartKeeping = keeping
   let after: string | null = null
 
-  async function runOnce(): Promise<SummaryKeeperReport> {
+  function runOnce(): Promise<SummaryKeeperReport> {
+    return jobSpan('summary-keeper', async (span) => {
+      const report = await keepPage()
+      setWhenRecording(span, () => ({ 'canvass.job.surveys': report.surveys, 'canvass.job.done': report.periods }))
+      return report
+    })
+  }
+
+  /** Keeps the sums of the next page of surveys. */
+  async function keepPage(): Promise<SummaryKeeperReport> {
     const page = await store.surveysAfter(after, surveys)
     // A short page ends the round: the next pass starts again from the first survey.
     after = page.length < surveys ? null : (page[page.length - 1]?.surveyId ?? null)

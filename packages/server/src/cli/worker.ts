@@ -6,6 +6,8 @@ import { openBlobStore } from '../blob-store'
 import { readConfig } from '../config'
 import { openDatabase } from '../database'
 import { loadSecret } from '../secret'
+import { SERVER_VERSION } from '../server-version'
+import { startTelemetry } from '../telemetry'
 import type { Cli } from './cli-context'
 import { print } from './output'
 
@@ -30,6 +32,8 @@ async function runWorker(cli: Cli): Promise<void> {
   if (!config.databaseUrl) {
     process.stderr.write(`Using the embedded database in ${config.dataDir}: no server can use it meanwhile; a worker is for DATABASE_URL\n`)
   }
+  // The worker's jobs and deliveries are traced as the server's are, when OTEL_* variables ask for it.
+  const telemetry = await startTelemetry(config.telemetry, SERVER_VERSION)
   const { db } = await openDatabase(config)
   try {
     await migrate(db, { sessionLocks: !config.databasePgbouncer })
@@ -57,5 +61,6 @@ async function runWorker(cli: Cli): Promise<void> {
     print(`Canvass worker stopped (${signal})`)
   } finally {
     await db.destroy()
+    await telemetry?.shutdown()
   }
 }

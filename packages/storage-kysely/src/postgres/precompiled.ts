@@ -29,9 +29,14 @@ export function precompiled<Row, Name extends string>(
     return name
   })
   const text = compiled.sql
-  return (values) =>
-    CompiledQuery.raw(
+  // The query Kysely built stays with each statement: what a traced dialect names its span after (the operation
+  // and the table), as for a statement built at the call.
+  const query = compiled.query
+  return (values) => {
+    const statement = CompiledQuery.raw(
       text,
       order.map((name) => values[name]),
     ) as CompiledQuery<Row>
+    return { ...statement, query }
+  }
 }
