@@ -113,9 +113,7 @@ async function main(): Promise<number> {
   const pinning = benchPinning()
   console.log(
     `Canvass sizing bench: node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim()}), ` +
-      `${(totalmem() / 1024 ** 3).toFixed(1)} GiB; ${describePinning(pinning)}; rate limits ${LIMITS === 'off' ? 'off' : `counted in ${LIMITS}`}; load average ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
+      `${(totalmem() / 1024 ** 3).toFixed(1)} GiB; ${describePinning(pinning)}; rate limits ${LIMITS === 'off' ? 'off' : `counted in ${LIMITS}`}; load average ${loadAverage()}`,
   )
   const database = await createBenchDatabase(config.databaseUrl)
   cleanups.push(() => database.drop())
@@ -129,50 +127,7 @@ async function main(): Promise<number> {
   const dataDir = await mkdtemp(join(tmpdir(), 'canvass-bench-sizing-'))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
 
-  // Setting up: the survey and its seeded responses, by a server without background work (the bench runs the
-  // summary keeper itself, so that the measured server does not spend the steps keeping four months of sums).
-  const setup = await startCanvass({ databaseUrl: database.url, dataDir, env: { CANVASS_BACKGROUND: 'off' } })
-  cleanups.push(() => setup.server.stop())
-  const { apiKey, environmentId } = setup
-  const manage = async (path: string, body: unknown) => {
-    const answer = await fetch(`${setup.server.url}${path}`, {
-      method: 'POST',
-      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    const text = await answer.text()
-    if (!answer.ok) throw new Error(`POST ${path} answered ${answer.status}: ${text.slice(0, 300)}`)
-    return JSON.parse(text) as { data: { id: string } }
-  }
-  await manage('/api/v1/management/action-classes', { name: 'Checkout', type: 'code', key: 'checkout' })
-  const surveyId = (
-    await manage('/api/v1/management/surveys', {
-      name: 'Checkout survey',
-      type: 'app',
-      status: 'inProgress',
-      triggers: ['checkout'],
-      displayOption: 'respondMultiple',
-      recontactDays: 0,
-      questions: TYPED_QUESTIONS,
-    })
-  ).data.id
-  const { rows: settings } = await observer.query<{ name: string; value: string }>(
-    `select name, current_setting(name) as value from pg_settings
-     where name in ('server_version', 'shared_buffers', 'effective_cache_size', 'work_mem', 'max_connections', 'autovacuum')`,
-  )
-  console.log(`Postgres: ${settings.map((s) => `${s.name}=${s.value}`).join(', ')}`)
-
-  const before = await tableSizes(observer)
-  const seeding = performance.now()
-  await seedTypedResponses(
-    { label: 'seed', url: setup.server.url, key: apiKey },
-    { databaseUrl: database.url, surveyId, count: SEEDED, indexes: 'kept', uniqueText: true },
-  )
-  console.log(`  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s; the summary keeper keeps its sums…`)
-  console.log(`  summary keeper: ${((await runSummaryKeeper(database.url)) / 1000).toFixed(1)} s`)
-  const seeded = await tableSizes(observer)
-  const indexes = await responseIndexSizes(observer)
-  await setup.server.stop()
+  const { apiKey, environmentId, surveyId, before, seeded, indexes } = await setUpSurvey(database.url, observer, dataDir)
 
   // The measured server: a process of its own, as an operator runs it.
   const server = await startChildServer({
@@ -213,16 +168,7 @@ async function main(): Promise<number> {
   )
   cleanups.push(async () => clearInterval(sampler))
 
-  const answers = Array.from({ length: 50 }, (_, i) => typedAnswers(i))
-    .filter((answer) => answer.finished)
-    .map(({ data, ttc }) => {
-      const keys = Object.keys(data)
-      const part = (from: number, to: number) => ({
-        data: Object.fromEntries(keys.slice(from, to).map((key) => [key, data[key]])),
-        ttc: Object.fromEntries(keys.slice(from, to).map((key) => [key, Math.round(ttc.why / 4)])),
-      })
-      return [part(0, 2), part(2, 5), part(5, 8), part(8, 10)]
-    })
+  const answers = widgetWrites()
   const run = (rate: number, warmup: number, duration: number) =>
     runJsonChild<LoadResult>(LOAD_CHILD, {
       SIZING_LOAD: JSON.stringify({ url: server.url, environmentId, surveyId, apiKey, etag, rate, warmup, duration, answers }),
@@ -259,12 +205,73 @@ async function main(): Promise<number> {
 
   report(steps)
   await storage(observer, { before, seeded, warm, afterLoad, indexes })
-  console.log(
-    `\nLoad average at the end: ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  )
+  console.log(`\nLoad average at the end: ${loadAverage()}`)
   return steps.some((step) => step.load.failed > 0 || step.load.unanswered > 0) ? 1 : 0
+}
+
+/**
+ * The survey and its seeded responses, set up by a server without background work (the bench runs the summary
+ * keeper itself, so that the measured server does not spend the steps keeping four months of sums), with the
+ * tables' sizes before and after the seeding.
+ */
+async function setUpSurvey(databaseUrl: string, observer: pg.Pool, dataDir: string) {
+  const setup = await startCanvass({ databaseUrl: databaseUrl, dataDir, env: { CANVASS_BACKGROUND: 'off' } })
+  cleanups.push(() => setup.server.stop())
+  const { apiKey, environmentId } = setup
+  const manage = async (path: string, body: unknown) => {
+    const answer = await fetch(`${setup.server.url}${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const text = await answer.text()
+    if (!answer.ok) throw new Error(`POST ${path} answered ${answer.status}: ${text.slice(0, 300)}`)
+    return JSON.parse(text) as { data: { id: string } }
+  }
+  await manage('/api/v1/management/action-classes', { name: 'Checkout', type: 'code', key: 'checkout' })
+  const surveyId = (
+    await manage('/api/v1/management/surveys', {
+      name: 'Checkout survey',
+      type: 'app',
+      status: 'inProgress',
+      triggers: ['checkout'],
+      displayOption: 'respondMultiple',
+      recontactDays: 0,
+      questions: TYPED_QUESTIONS,
+    })
+  ).data.id
+  const { rows: settings } = await observer.query<{ name: string; value: string }>(
+    `select name, current_setting(name) as value from pg_settings
+     where name in ('server_version', 'shared_buffers', 'effective_cache_size', 'work_mem', 'max_connections', 'autovacuum')`,
+  )
+  console.log(`Postgres: ${settings.map((s) => `${s.name}=${s.value}`).join(', ')}`)
+
+  const before = await tableSizes(observer)
+  const seeding = performance.now()
+  await seedTypedResponses(
+    { label: 'seed', url: setup.server.url, key: apiKey },
+    { databaseUrl: databaseUrl, surveyId, count: SEEDED, indexes: 'kept', uniqueText: true },
+  )
+  console.log(`  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s; the summary keeper keeps its sums…`)
+  console.log(`  summary keeper: ${((await runSummaryKeeper(databaseUrl)) / 1000).toFixed(1)} s`)
+  const seeded = await tableSizes(observer)
+  const indexes = await responseIndexSizes(observer)
+  await setup.server.stop()
+  return { apiKey, environmentId, surveyId, before, seeded, indexes }
+}
+
+/** The answers of the survey's finished responses, each cut into the four writes a widget sends as questions are answered. */
+function widgetWrites() {
+  return Array.from({ length: 50 }, (_, i) => typedAnswers(i))
+    .filter((answer) => answer.finished)
+    .map(({ data, ttc }) => {
+      const keys = Object.keys(data)
+      const part = (from: number, to: number) => ({
+        data: Object.fromEntries(keys.slice(from, to).map((key) => [key, data[key]])),
+        ttc: Object.fromEntries(keys.slice(from, to).map((key) => [key, Math.round(ttc.why / 4)])),
+      })
+      return [part(0, 2), part(2, 5), part(5, 8), part(8, 10)]
+    })
 }
 
 /** One reading of the server process and of its Postgres sessions. */
@@ -419,6 +426,10 @@ async function storage(
  */
 const held = (s: Step) =>
   s.load.unanswered === 0 && s.load.answeredPerSecond >= 0.95 * s.load.sentPerSecond && (s.load.p99 ?? Number.POSITIVE_INFINITY) < 2000
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')
 const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length)
 const ms = (value: number | null) => (value === null ? '-' : `${value.toFixed(1)} ms`)
 const mib = (value: number) => `${(value / MiB).toFixed(0)} MiB`
