@@ -1,5 +1,7 @@
 import { assertBlobKey, assertBlobPutOptions, assertBlobRange } from '@canvass/core'
 import type { BlobGetOptions, BlobMetadata, BlobObject, BlobPutOptions, BlobStore } from '@canvass/core'
+import { listKeys } from './list-keys'
+import type { S3ListKeysOptions } from './list-keys'
 import { multipartUpload } from './multipart-upload'
 import { createPartReader } from './part-reader'
 import type { S3Connection } from './s3-client'
@@ -47,6 +49,18 @@ export interface S3BlobStoreOptions {
   fetch?: (request: Request) => Promise<Response>
 }
 
+/**
+ * The S3 store: a `BlobStore`, and what S3 can do besides, which the port does not ask of every store.
+ */
+export interface S3BlobStore extends BlobStore {
+  /**
+   * Every key in the bucket (or under `prefix`), page by page (ListObjectsV2, `s3:ListBucket`): what a backup
+   * copies. Keys are listed as S3 holds them, including any that other tools wrote and that the `BlobStore`
+   * methods would refuse (a console's folder marker `photos/`, say).
+   */
+  listKeys(options?: S3ListKeysOptions): AsyncIterable<string>
+}
+
 const MiB = 1024 * 1024
 const MIN_PART = 5 * MiB
 const MAX_PART = 5 * 1024 * MiB
@@ -61,7 +75,7 @@ const MAX_PARTS = 10_000
  * const blobs = createS3BlobStore({ bucket: 'uploads', region: 'eu-west-1', accessKeyId, secretAccessKey })
  * ```
  */
-export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
+export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
   const partSize = options.partSize ?? 8 * MiB
   const queueSize = options.queueSize ?? 4
   if (!Number.isSafeInteger(partSize) || partSize < MIN_PART || partSize > MAX_PART) {
@@ -81,6 +95,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 
   return {
     head,
+
+    listKeys: (listOptions?: S3ListKeysOptions) => listKeys(client, listOptions),
 
     async put(key: string, body: ReadableStream<Uint8Array>, putOptions: BlobPutOptions): Promise<BlobMetadata> {
       try {

@@ -65,6 +65,13 @@ export function createS3Client(connection: S3Connection) {
     return url
   }
 
+  /** The bucket's own URL, for requests on the bucket (ListObjectsV2). */
+  function bucketUrl(query: Record<string, string> = {}): URL {
+    const url = new URL(base)
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)
+    return url
+  }
+
   /**
    * A signed request. The payload is signed too (its SHA-256 in `x-amz-content-sha256`), and so is every
    * header we set (content type, range), as the AWS SDKs do.
@@ -100,7 +107,7 @@ export function createS3Client(connection: S3Connection) {
     }
   }
 
-  return { bucket, objectUrl, sign, request }
+  return { bucket, objectUrl, bucketUrl, sign, request }
 }
 
 export type S3Client = ReturnType<typeof createS3Client>

@@ -297,7 +297,7 @@ async function checkFolder(variable: 'DATA_DIR' | 'BLOB_DIR', folder: string, mo
 }
 
 /** The first error code in a chain of causes (`ECONNREFUSED` under fetch's "fetch failed"), else the last message. */
-function causeCode(error: unknown): string {
+export function causeCode(error: unknown): string {
   let message = messageOf(error)
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
     const code = (current as { code?: unknown }).code

@@ -42,9 +42,15 @@ export interface S3rverProcess {
 export async function startS3rver(buckets: string[]): Promise<S3rverProcess> {
   const directory = await mkdtemp(join(tmpdir(), 'canvass-s3rver-'))
   const s3rverPath = createRequire(import.meta.url).resolve('s3rver')
-  const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD, s3rverPath, directory, ...buckets], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
+  // s3rver encrypts ListObjectsV2 continuation tokens with DES, which OpenSSL 3 keeps in its legacy provider:
+  // without it, every listing of more than one page fails with 500.
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', '--input-type=module', '-e', CHILD, s3rverPath, directory, ...buckets],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  )
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const lines = createInterface({ input: child.stdout })
   const port = await new Promise<number>((resolve, reject) => {

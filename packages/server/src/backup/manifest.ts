@@ -22,8 +22,14 @@ export interface BackupManifest {
     /** The schema migrations the database had, in the order they ran. */
     migrations: string[]
   }
-  /** `folder`: the uploads, under `blobs/`; `s3`: left in their bucket, which keeps its own versions. */
-  blobs: { kind: 'folder'; count: number; bytes: number } | { kind: 's3'; bucket: string; endpoint?: string }
+  /**
+   * Where the uploads came from: `folder` (`BLOB_DIR` or `DATA_DIR/uploads`) or `s3`, the bucket and where it
+   * is (never a credential). Either way they are under `blobs/`, one file per upload as `@canvass/blob-fs`
+   * keeps it, `count` files of `bytes` bytes in all.
+   */
+  blobs:
+    | { kind: 'folder'; count: number; bytes: number }
+    | { kind: 's3'; bucket: string; region: string; endpoint?: string; count: number; bytes: number }
   /** Every other file of the backup, by its path in the folder (with `/`), and its SHA-256 in hex. */
   files: Record<string, string>
 }

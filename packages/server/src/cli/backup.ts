@@ -3,10 +3,11 @@ import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { migrationNames, schemaStatus } from '@canvass/storage-kysely'
 import type { Kysely } from 'kysely'
-import { blobFolder } from '../blob-store'
+import { blobFolder, openS3BlobStore } from '../blob-store'
 import { folderSize, writeManifest } from '../backup/manifest'
 import type { BackupManifest } from '../backup/manifest'
 import { runPostgresTool } from '../backup/postgres-tools'
+import { BLOB_TEMP_PREFIX, bucketHoldsObjects, bucketName, copyBucket, s3Failure } from '../backup/s3-blobs'
 import { readConfig } from '../config'
 import { copyLiveDatabase } from '../data-dir-copy'
 import { openDatabase } from '../database'
@@ -14,12 +15,10 @@ import type { Cli } from './cli-context'
 import { print } from './output'
 import { UsageError } from './usage-error'
 
-/** The temporary files of uploads still being written (`@canvass/blob-fs`): never part of a backup. */
-const BLOB_TEMP_PREFIX = '.canvass-tmp-'
-
 /**
  * `canvass backup <folder>`: the database and the uploads in a new folder, with a manifest (docs/backups.md).
- * Postgres is dumped with pg_dump; the embedded database is copied while its server keeps running.
+ * Postgres is dumped with pg_dump; the embedded database is copied while its server keeps running; the uploads
+ * are copied from their folder, or every object of the S3 bucket is.
  */
 export function addBackupCommand(cli: Cli): void {
   cli.program
@@ -39,16 +38,43 @@ async function backup(cli: Cli, folder: string): Promise<void> {
   if (present.length > 0) throw new UsageError(`${folder} is not empty: back up into a new folder`)
   await mkdir(folder, { recursive: true })
   try {
+    // There even when no upload is: a restore finds the layout it expects.
+    await mkdir(join(folder, 'blobs'))
+    const s3 = openS3BlobStore(env)
+    // A bucket that cannot be listed stops the backup before the database is dumped rather than after.
+    if (s3)
+      await bucketHoldsObjects(s3.store).catch((error: unknown) => {
+        throw s3Failure(s3, 'listing its objects', error)
+      })
     const database = config.databaseUrl ? await dumpPostgres(config.databaseUrl, folder) : await copyEmbedded(config.dataDir, folder)
-    const blobs: BackupManifest['blobs'] = env.S3_BUCKET
-      ? { kind: 's3', bucket: env.S3_BUCKET, ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}) }
-      : { kind: 'folder', ...(await copyBlobs(blobFolder(env, config.dataDir, env.INIT_CWD ?? process.cwd()), join(folder, 'blobs'))) }
+    // After the database: every upload a response of the copy names was in the store before it.
+    const started = Date.now()
+    let leftOut: string[] = []
+    let blobs: BackupManifest['blobs']
+    if (s3) {
+      const { store, ...where } = s3
+      ;({ leftOut } = await copyBucket(store, join(folder, 'blobs')).catch((error: unknown) => {
+        throw s3Failure(where, 'copying its objects', error)
+      }))
+      blobs = { kind: 's3', ...where, ...(await folderSize(join(folder, 'blobs'))) }
+    } else {
+      blobs = {
+        kind: 'folder',
+        ...(await copyBlobs(blobFolder(env, config.dataDir, env.INIT_CWD ?? process.cwd()), join(folder, 'blobs'))),
+      }
+    }
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
     await writeManifest(folder, { database, blobs })
     print(
       `Backed up the ${database.kind === 'postgres' ? 'Postgres' : 'embedded'} database (${database.migrations.length} migrations) into ${folder}`,
     )
-    if (blobs.kind === 'folder') print(`with ${blobs.count} uploaded file${blobs.count === 1 ? '' : 's'} (${blobs.bytes} bytes)`)
-    else print(`The uploads stay in the S3 bucket ${blobs.bucket}: keep them with the bucket's versioning (docs/backups.md)`)
+    const files = `${blobs.count} uploaded file${blobs.count === 1 ? '' : 's'} (${blobs.bytes} bytes)`
+    if (blobs.kind === 'folder') print(`with ${files}`)
+    else print(`with ${files} from ${bucketName(blobs)}, copied in ${seconds} s`)
+    if (leftOut.length > 0)
+      print(
+        `Left out ${leftOut.length} object${leftOut.length === 1 ? '' : 's'} whose key is no upload's (docs/backups.md): ${leftOut.slice(0, 3).join(', ')}${leftOut.length > 3 ? ', …' : ''}`,
+      )
   } catch (error) {
     // No half-made backup is left to be taken for a whole one.
     await rm(folder, { recursive: true, force: true })

@@ -4,9 +4,10 @@ import { join, resolve } from 'node:path'
 import { migrate } from '@canvass/storage-kysely'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
-import { blobFolder } from '../blob-store'
+import { blobFolder, openS3BlobStore } from '../blob-store'
 import { readManifest } from '../backup/manifest'
 import { runPostgresTool } from '../backup/postgres-tools'
+import { bucketHoldsObjects, bucketName, restoreBucket, s3Failure } from '../backup/s3-blobs'
 import { readConfig } from '../config'
 import { openDatabase } from '../database'
 import { DataDirLockedError, lockDataDir } from '../data-dir-lock'
@@ -16,14 +17,15 @@ import { UsageError } from './usage-error'
 
 /**
  * `canvass restore <folder>`: checks a backup `canvass backup` made against its manifest, then puts its
- * database and uploads in place of the configured ones and runs the migrations a newer version brings
- * (docs/backups.md). A database that holds Canvass data is replaced only with `--force`.
+ * database and uploads in place of the configured ones (uploads into their folder, or into the S3 bucket
+ * configured now, which may be another than the backup's) and runs the migrations a newer version brings
+ * (docs/backups.md). A database that holds Canvass data, or uploads, are replaced only with `--force`.
  */
 export function addRestoreCommand(cli: Cli): void {
   cli.program
     .command('restore')
     .argument('<folder>', 'a folder `canvass backup` wrote')
-    .description('Restore a backup into the database and the uploads folder (the embedded database: with the server stopped)')
+    .description('Restore a backup into the database and the uploads folder or S3 bucket (the embedded database: with the server stopped)')
     .option('--force', 'replace a database that holds Canvass data, and its uploads')
     .action((folder: string, options: { force?: boolean }) => restore(cli, resolve(folder), options.force === true))
 }
@@ -39,13 +41,42 @@ async function restore(cli: Cli, folder: string, force: boolean): Promise<void> 
     throw new UsageError(
       `The backup holds ${manifest.database.kind === 'postgres' ? 'a Postgres' : 'an embedded'} database and this configuration uses ${kind === 'postgres' ? 'Postgres (DATABASE_URL)' : 'the embedded one'}: restore it where it came from (docs/backups.md)`,
     )
+  const s3 = openS3BlobStore(env)
+  const blobs = manifest.blobs
+  if (blobs.kind === 's3' && !s3)
+    throw new UsageError(
+      `The backup's uploads came from ${bucketName(blobs)} and this configuration keeps uploads in a folder: set S3_BUCKET and its keys to restore them into a bucket (docs/backups.md)`,
+    )
+  if (blobs.kind === 'folder' && s3)
+    throw new UsageError(
+      `The backup's uploads came from a folder and this configuration keeps uploads in ${bucketName(s3)}: unset S3_BUCKET to restore them into a folder (docs/backups.md)`,
+    )
   const uploads = blobFolder(env, config.dataDir, env.INIT_CWD ?? process.cwd())
   // Looked at before anything is replaced.
-  if (!force && manifest.blobs.kind === 'folder' && (await readdir(uploads).catch(() => [])).length > 0)
+  if (s3) {
+    const { store, ...where } = s3
+    const holds = await bucketHoldsObjects(store).catch((error: unknown) => {
+      throw s3Failure(where, 'listing its objects', error)
+    })
+    if (holds && !force)
+      throw new UsageError(`${bucketName(where)} already holds objects: restore into an empty bucket, or add --force to replace them`)
+  } else if (!force && (await readdir(uploads).catch(() => [])).length > 0)
     throw new UsageError(`${uploads} already holds uploads: add --force to replace them`)
   if (config.databaseUrl) await restorePostgres(config.databaseUrl, folder, force)
   else await restoreEmbedded(config.dataDir, folder, force)
-  if (manifest.blobs.kind === 'folder') {
+  let restoredInto = ''
+  if (s3) {
+    const { store, ...where } = s3
+    const started = Date.now()
+    const restored = await restoreBucket(store, join(folder, 'blobs'), force).catch((error: unknown) => {
+      throw s3Failure(where, 'putting the uploads back', error)
+    })
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
+    restoredInto = `${restored.count} upload${restored.count === 1 ? '' : 's'} put into ${bucketName(where)} in ${seconds} s`
+    if (blobs.kind === 's3' && bucketName(blobs) !== bucketName(where)) restoredInto += ` (the backup's came from ${bucketName(blobs)})`
+    if (restored.removed > 0)
+      restoredInto += `, and deleted its ${restored.removed} other object${restored.removed === 1 ? '' : 's'}, which the backup does not hold`
+  } else {
     await rm(uploads, { recursive: true, force: true })
     await cp(join(folder, 'blobs'), uploads, { recursive: true })
   }
@@ -57,8 +88,7 @@ async function restore(cli: Cli, folder: string, force: boolean): Promise<void> 
     await db.destroy()
   }
   print(`Restored the backup Canvass ${manifest.canvassVersion} made at ${manifest.createdAt}`)
-  if (manifest.blobs.kind === 's3')
-    print(`Its uploads are in the S3 bucket ${manifest.blobs.bucket}, which the backup does not hold (docs/backups.md)`)
+  if (restoredInto) print(`with ${restoredInto}`)
 }
 
 /** Drops the `canvass` schema (only with `force` when it holds data) and restores the dump into the database. */
