@@ -40,9 +40,15 @@ export function requiring(migration: Migration, schema: string, required: string
 export async function prepareMigrationTables(db: Kysely<any>, schema: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`canvass: migration tables ${schema}`}))`.execute(trx)
+    // Read from pg_class, not by to_regclass: to_regclass answers from the connection's catalog cache, which waiting
+    // for an advisory lock does not refresh, so a start that had looked for the log before another made it could
+    // still find it missing after the other's commit, and fail making it ("relation already exists"). A query of
+    // pg_class locks it, which brings the cache up to date, and reads with a snapshot taken after the lock.
     const { rows } = await sql<{ logged: boolean; required: boolean }>`
-      select to_regclass(${`${schema}.${LOG_TABLE}`}) is not null as "logged",
-        to_regclass(${`${schema}.${REQUIRED_TABLE}`}) is not null as "required"`.execute(trx)
+      select coalesce(bool_or(c.relname = ${LOG_TABLE}), false) as "logged",
+        coalesce(bool_or(c.relname = ${REQUIRED_TABLE}), false) as "required"
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${schema} and c.relname in (${LOG_TABLE}, ${REQUIRED_TABLE})`.execute(trx)
     const found = rows[0]
     if (found?.logged === true) return
     // The shape of the migrator's table, which the releases before the log read and write as their own.
