@@ -21,7 +21,7 @@ import type { LoadResult } from './processes'
 import { emptyDatabaseInto, killHard, reconcile, removeDir, spawnServer, startLoad, stopGracefully } from './processes'
 import { httpBackend, postgresBackend } from './backends'
 import { startS3rver } from '@canvass/test-bed/s3rver'
-import { question } from './fixtures'
+import { question, surveyThroughApi } from './fixtures'
 import { client, newKey, startServer } from './server'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
@@ -39,21 +39,10 @@ async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void
 }
 
 /** The production environment of `key` and a new survey in it that accepts any number of responses. */
-async function prepare(url: string, key: string): Promise<{ environmentId: string; surveyId: string }> {
-  const me = await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': key } })
-  assert.is(me.status, 200)
-  const environmentId = ((await me.json()) as { id: string }).id
-  const survey = await fetch(`${url}/api/v1/management/surveys`, {
-    method: 'POST',
-    headers: { 'x-api-key': key, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      environmentId,
-      name: 'Faults',
-      questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false, inputType: 'text' }],
-    }),
-  })
-  assert.is(survey.status, 200, await survey.clone().text())
-  return { environmentId, surveyId: ((await survey.json()) as { data: { id: string } }).data.id }
+function prepare(url: string, key: string): Promise<{ environmentId: string; surveyId: string }> {
+  return surveyThroughApi(url, key, 'Faults', [
+    { id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false, inputType: 'text' },
+  ])
 }
 
 const MARKERS_SQL = `select data->>'q1' as marker, count(*)::int as n from canvass.responses where survey_id = $1 group by 1`

@@ -1,4 +1,5 @@
 import type { Call } from '@canvass/test-bed'
+import * as assert from 'uvu/assert'
 import { client, newKey, startServer } from './server'
 
 export { NOT_AUTHENTICATED, UNAUTHORIZED, createResponse, createSurvey, errorOf, notFoundBody, question } from '@canvass/test-bed'
@@ -26,4 +27,26 @@ export async function startBackend(env: Record<string, string>): Promise<ServerB
   const envA = (await call('GET', '/api/v1/me', { key: keyA })).body.id as string
   const envB = (await call('GET', '/api/v1/me', { key: keyB })).body.id as string
   return { call, keyA, keyB, envA, envB, stop: server.stop, url: server.url }
+}
+
+/**
+ * A survey of `questions` made through the management API of the server at `url` with `key`, in the key's
+ * environment (read from `/api/v1/me`): the environment's and the survey's ids.
+ */
+export async function surveyThroughApi(
+  url: string,
+  key: string,
+  name: string,
+  questions: unknown[],
+): Promise<{ environmentId: string; surveyId: string }> {
+  const me = await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': key } })
+  assert.is(me.status, 200)
+  const environmentId = ((await me.json()) as { id: string }).id
+  const survey = await fetch(`${url}/api/v1/management/surveys`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ environmentId, name, questions }),
+  })
+  assert.is(survey.status, 200, await survey.clone().text())
+  return { environmentId, surveyId: ((await survey.json()) as { data: { id: string } }).data.id }
 }

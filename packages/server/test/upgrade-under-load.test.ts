@@ -20,7 +20,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startBalancer } from './balancer'
 import type { Balancer } from './balancer'
-import { question } from './fixtures'
+import { question, surveyThroughApi } from './fixtures'
 import { reconcile, spawnServer, startLoad } from './processes'
 import type { ServerProcess } from './processes'
 import { newKey } from './server'
@@ -264,17 +264,8 @@ else
 test.run()
 
 /** The environment of the key, and a survey of two open questions made in it through the balancer. */
-async function surveyThrough(url: string, key: string): Promise<{ environmentId: string; surveyId: string }> {
-  const me = await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': key } })
-  assert.is(me.status, 200)
-  const environmentId = ((await me.json()) as { id: string }).id
-  const survey = await fetch(`${url}/api/v1/management/surveys`, {
-    method: 'POST',
-    headers: { 'x-api-key': key, 'content-type': 'application/json' },
-    body: JSON.stringify({ environmentId, name: 'Upgrade', questions: [question('q1'), { ...question('q2'), required: false }] }),
-  })
-  assert.is(survey.status, 200, await survey.clone().text())
-  return { environmentId, surveyId: ((await survey.json()) as { data: { id: string } }).data.id }
+function surveyThrough(url: string, key: string): Promise<{ environmentId: string; surveyId: string }> {
+  return surveyThroughApi(url, key, 'Upgrade', [question('q1'), { ...question('q2'), required: false }])
 }
 
 interface StoredResponse {
