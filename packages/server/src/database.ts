@@ -1,6 +1,7 @@
-import { cpSync, existsSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { mkdir, readdir, rename, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { tracedDialect, withPreparedStatements } from '@canvass/storage-kysely'
 import { Kysely, PostgresDialect } from 'kysely'
@@ -138,27 +139,44 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = Object.freeze({
 })
 
 /**
- * The empty database the build made (`dist/pgdata-seed`, by `scripts/pgdata-seed.mjs`): a first start copies it
- * instead of running PGlite's initdb, which takes seconds and more than 600 MB of memory at its peak. The copy
- * is made beside the data folder and renamed into place, so that a first start killed half-way leaves no
- * half-made database. Without the seed (the server run from its sources), PGlite's initdb makes the database.
- * `seed`: another such folder (tests of the sources, with the build's).
+ * The empty database the build made (`dist/pgdata-seed`, by `scripts/pgdata-seed.mjs`): a first start unpacks it
+ * instead of running PGlite's initdb, which takes seconds and more than 600 MB of memory at its peak. The seed
+ * holds each file of the database folder gzipped, at the same place with `.gz` added (6 MB where the folder takes
+ * 41 MB, most of it the zeros of a WAL segment and of empty pages): that is what the package and the container
+ * image carry. The copy is made beside the data folder and renamed into place, so that a first start killed
+ * half-way leaves no half-made database. Without the seed (the server run from its sources), PGlite's initdb
+ * makes the database. `seed`: another such folder (tests of the sources, with the build's).
  */
 export async function seedDataFolder(dir: string, seed = fileURLToPath(new URL('./pgdata-seed', import.meta.url))): Promise<void> {
-  if (!existsSync(join(seed, 'PG_VERSION'))) return
+  if (!existsSync(join(seed, `PG_VERSION${PACKED}`))) return
   // A folder with anything in it is a database (or someone's files): never replaced.
   const entries = await readdir(dir).catch(() => undefined)
   if (entries !== undefined && entries.length > 0) return
   const copying = `${dir}.seeding`
   await rm(copying, { recursive: true, force: true })
-  // Synchronous: nothing else runs before the database is open, and the promise-per-file copy leaves V8's heap
-  // megabytes bigger for the process's life.
-  cpSync(seed, copying, { recursive: true })
-  // npm packs no empty folder, and Postgres will not open a data folder without these: the seed of an installed
-  // package has files only.
-  for (const folder of POSTGRES_EMPTY_FOLDERS) await mkdir(join(copying, folder), { recursive: true })
+  unpackSeed(seed, copying)
   if (entries !== undefined) await rm(dir, { recursive: true })
   await rename(copying, dir)
+}
+
+/** What the build adds to the name of each file of the seed (`scripts/pgdata-seed.mjs`). */
+export const PACKED = '.gz'
+
+/**
+ * Writes each file of the seed `from`, gunzipped, at its place under `to`. Synchronous: nothing else runs before
+ * the database is open, and a promise per file leaves V8's heap megabytes bigger for the process's life. One file
+ * at a time in memory (the largest is a WAL segment of 16 MB). Makes the empty folders of a data folder too.
+ */
+export function unpackSeed(from: string, to: string): void {
+  for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(PACKED)) continue
+    const source = join(entry.parentPath, entry.name)
+    const target = join(to, relative(from, source).slice(0, -PACKED.length))
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(target, gunzipSync(readFileSync(source)))
+  }
+  // The seed has files only, and Postgres will not open a data folder without these.
+  for (const folder of POSTGRES_EMPTY_FOLDERS) mkdirSync(join(to, folder), { recursive: true })
 }
 
 /** The folders of a Postgres data folder that initdb makes empty. */

@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs'
-import { cp, rm } from 'node:fs/promises'
+import { existsSync, rmSync } from 'node:fs'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { PACKED, unpackSeed } from '../src/database'
 import { spawnProcess } from '@canvass/test-utils'
 import type { SpawnedProcess } from '@canvass/test-utils'
 
@@ -35,8 +37,21 @@ const BUILD_SEED = fileURLToPath(new URL('../dist/pgdata-seed', import.meta.url)
  * build that made the copy.
  */
 export async function emptyDatabaseInto(dataDir: string): Promise<void> {
-  if (!existsSync(join(BUILD_SEED, 'PG_VERSION'))) throw new Error(`no ${BUILD_SEED}: build the standalone server first`)
-  await cp(BUILD_SEED, join(dataDir, 'pgdata'), { recursive: true })
+  await cp(await unpackedSeed(), join(dataDir, 'pgdata'), { recursive: true })
+}
+
+let unpacked: Promise<string> | undefined
+
+/** The build's seed unpacked once for this process, into a folder removed when the process exits. */
+function unpackedSeed(): Promise<string> {
+  unpacked ??= (async () => {
+    if (!existsSync(join(BUILD_SEED, `PG_VERSION${PACKED}`))) throw new Error(`no ${BUILD_SEED}: build the standalone server first`)
+    const folder = await mkdtemp(join(tmpdir(), 'canvass-seed-'))
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }))
+    unpackSeed(BUILD_SEED, join(folder, 'pgdata'))
+    return join(folder, 'pgdata')
+  })()
+  return unpacked
 }
 
 /** Ends a server the hard way (a power cut, `kill -9`) and waits until it is gone. */

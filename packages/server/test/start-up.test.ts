@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { gunzipSync } from 'node:zlib'
 import { createCanvass } from '@canvass/core'
 import type { Canvass } from '@canvass/core'
 import { createKyselyStorage } from '@canvass/storage-kysely'
@@ -272,7 +273,7 @@ const bootstrap = suite('standalone bootstrap on embedded PGlite')
 bootstrap("a first start copies the build's empty database; a copy a killed start left half-made is made again", async () => {
   // The build (scripts/pgdata-seed.mjs) makes it; without it every first start would run initdb.
   const seed = fileURLToPath(new URL('../dist/pgdata-seed', import.meta.url))
-  assert.ok(existsSync(join(seed, 'PG_VERSION')), 'the build made dist/pgdata-seed')
+  assert.ok(existsSync(join(seed, 'PG_VERSION.gz')), 'the build made dist/pgdata-seed')
   const dataDir = await mkdtemp(join(tmpdir(), 'canvass-seed-'))
   try {
     // What a start killed during the copy leaves: an empty data folder and part of the copy beside it.
@@ -289,7 +290,10 @@ bootstrap("a first start copies the build's empty database; a copy a killed star
       ['pgdata'],
       'the half-made copy is gone',
     )
-    assert.is(await readFile(join(dataDir, 'pgdata', 'PG_VERSION'), 'utf8'), await readFile(join(seed, 'PG_VERSION'), 'utf8'))
+    assert.is(
+      await readFile(join(dataDir, 'pgdata', 'PG_VERSION'), 'utf8'),
+      gunzipSync(await readFile(join(seed, 'PG_VERSION.gz'))).toString('utf8'),
+    )
 
     // A database that exists is opened, never replaced by the seed; V8 may optimize it on request.
     const second = await startServer({ DATA_DIR: dataDir, CANVASS_PGLITE_OPTIMIZE: '1' })
