@@ -35,8 +35,21 @@ export interface SamplerSetting {
  */
 export function readTelemetrySettings(env: Record<string, string | undefined>): TelemetrySettings | undefined {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return undefined
-  const traces = signalExport(signalVariables(env, 'TRACES'))
-  const metrics = signalExport(signalVariables(env, 'METRICS'))
+  const anyEndpoint = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim())
+  const traces = signalExport({
+    exporterVariable: 'OTEL_TRACES_EXPORTER',
+    exporter: env.OTEL_TRACES_EXPORTER,
+    endpoint: anyEndpoint || Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim()),
+    protocolVariable: env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL',
+    protocol: env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL,
+  })
+  const metrics = signalExport({
+    exporterVariable: 'OTEL_METRICS_EXPORTER',
+    exporter: env.OTEL_METRICS_EXPORTER,
+    endpoint: anyEndpoint || Boolean(env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT?.trim()),
+    protocolVariable: env.OTEL_EXPORTER_OTLP_METRICS_PROTOCOL ? 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL',
+    protocol: env.OTEL_EXPORTER_OTLP_METRICS_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL,
+  })
   if (traces === undefined && metrics === undefined) return undefined
   return {
     traces,
@@ -63,18 +76,6 @@ interface SignalVariables {
   endpoint: boolean
   protocolVariable: string
   protocol: string | undefined
-}
-
-/** A signal's variables: its own exporter, and its own endpoint and protocol, else the common ones. */
-function signalVariables(env: Record<string, string | undefined>, signal: 'TRACES' | 'METRICS'): SignalVariables {
-  const ownProtocol = `OTEL_EXPORTER_OTLP_${signal}_PROTOCOL`
-  return {
-    exporterVariable: `OTEL_${signal}_EXPORTER`,
-    exporter: env[`OTEL_${signal}_EXPORTER`],
-    endpoint: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) || Boolean(env[`OTEL_EXPORTER_OTLP_${signal}_ENDPOINT`]?.trim()),
-    protocolVariable: env[ownProtocol] ? ownProtocol : 'OTEL_EXPORTER_OTLP_PROTOCOL',
-    protocol: env[ownProtocol] || env.OTEL_EXPORTER_OTLP_PROTOCOL,
-  }
 }
 
 /** A signal's exporter: the one its variable names, else OTLP when an endpoint is given, else none. */
