@@ -170,7 +170,7 @@ async function tabToRadio(page: Page): Promise<void> {
 }
 
 const focusIs = (page: Page, name: string) =>
-  waitFor(`the focus on "${name}"`, async () => (await focused(page)).name === name, { timeoutMs: 5000, everyMs: 20 })
+  waitFor(`the focus on "${name}"`, async () => (await focused(page)).name === name, { timeoutMs: 15_000, everyMs: 20 })
 
 const current = (page: Page) => page.evaluate(() => (document.getElementById('editor') as any).survey)
 const savedCount = (page: Page) =>

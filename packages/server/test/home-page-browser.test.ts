@@ -176,7 +176,8 @@ pages('renders every operation of the document from the server alone', async () 
         return root !== null && root !== undefined && (root.textContent ?? '').includes('List surveys, newest first')
       },
       undefined,
-      { timeout: 30_000 },
+      // RapiDoc parses a document of some 2 MB: seconds on a quiet machine, more than 30 on one as loaded as a full run.
+      { timeout: 90_000 },
     )
     const text = await page.evaluate(() => document.querySelector('rapi-doc')?.shadowRoot?.textContent ?? '')
     for (const summary of ['Create a survey', 'A respondent starts a response', 'Create a webhook', 'List segments']) {
