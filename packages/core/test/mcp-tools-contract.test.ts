@@ -38,7 +38,9 @@ async function connect(
   if (elicit) {
     client.setRequestHandler('elicitation/create', async (request) => elicit((request.params as { message: string }).message) as never)
   }
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/api/mcp`), { requestInit: { headers: { 'x-api-key': x.keyA } } }))
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${origin}/api/mcp`), { requestInit: { headers: { 'x-api-key': x.keyA } } }),
+  )
   // Listed first, so that the client validates every call's structured content against the tool's schema.
   const { tools } = await client.listTools()
   return { client, tools: new Map(tools.map((tool) => [tool.name, tool])), answers: [] }
@@ -149,14 +151,22 @@ test('every tool called: each structured content validates against the tool’s 
       {
         op: 'insert',
         position: { type: 'end' },
-        block: { id: 'third', name: 'Third', elements: [{ id: 'mail', type: 'openText', headline: { 'en-US': 'Mail?' }, required: false }] },
+        block: {
+          id: 'third',
+          name: 'Third',
+          elements: [{ id: 'mail', type: 'openText', headline: { 'en-US': 'Mail?' }, required: false }],
+        },
       },
     ],
   })
   assert.equal(Object.keys(inserted.data).sort(), ['applied', 'blockCount', 'id', 'updatedAt'])
   assert.is(inserted.data.blockCount, 3)
   assert.equal(inserted.data.applied, [{ op: 'insert', id: 'third' }])
-  const stale = await call(c, 'edit_survey_blocks', { surveyId, expectedUpdatedAt: got.data.updatedAt, ops: [{ op: 'remove', id: 'first' }] })
+  const stale = await call(c, 'edit_survey_blocks', {
+    surveyId,
+    expectedUpdatedAt: got.data.updatedAt,
+    ops: [{ op: 'remove', id: 'first' }],
+  })
   assert.ok(stale.isError)
   assert.is(stale.structuredContent?.error.status, 409)
   const reordered = await ok(c, 'set_survey_block_order', {
@@ -241,7 +251,8 @@ async function surveyWithResponses(c: Connection, count: number): Promise<{ surv
   const created = await ok(c, 'create_survey', twoBlocks(bed().projectId, 'To delete'))
   const surveyId = created.data.id as string
   const ids: string[] = []
-  for (let i = 0; i < count; i++) ids.push((await ok(c, 'create_response', { data: { surveyId, finished: true, data: { nps: i } } })).data.id)
+  for (let i = 0; i < count; i++)
+    ids.push((await ok(c, 'create_response', { data: { surveyId, finished: true, data: { nps: i } } })).data.id)
   return { surveyId, ids }
 }
 

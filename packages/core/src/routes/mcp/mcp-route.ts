@@ -173,7 +173,12 @@ const CONFIRM = 'confirm'
  * answer is about. A client that would forge it could as well send `confirm: true`, which is the client's word
  * by design.
  */
-function confirmed(sdk: Sdk, tool: McpTool, args: Record<string, unknown>, ctx: ServerContext): true | InputRequiredResult | Record<string, unknown> {
+function confirmed(
+  sdk: Sdk,
+  tool: McpTool,
+  args: Record<string, unknown>,
+  ctx: ServerContext,
+): true | InputRequiredResult | Record<string, unknown> {
   const confirmation = tool.confirmation
   if (!confirmation) return true
   const state = `${tool.name}:${bytesToHex(sha256(utf8ToBytes(confirmation.target(args))))}`
