@@ -2104,7 +2104,7 @@ export interface paths {
         put?: never;
         /**
          * The Model Context Protocol server for AI agents (Streamable HTTP, stateless): one JSON-RPC message per request
-         * @description Tools over the v3 routes (`list_workspaces`, `list_surveys`, `get_survey`, `create_survey`, `validate_survey`, `patch_survey`, `delete_survey`, the response tools and `summarize_survey_responses`), each doing what its route does with the same key. The key goes in `x-api-key` or `Authorization: Bearer`; without a live one the answer is 401 with `WWW-Authenticate: Bearer realm="formbricks"`. A JSON-RPC batch is a 400. See docs/api.md, "MCP for agents".
+         * @description Tools over the v3 routes (`list_workspaces`, `list_surveys`, `get_survey`, `create_survey`, `validate_survey`, `patch_survey`, `edit_survey_blocks`, `set_survey_block_order`, `delete_survey`, the response tools, the workspace custom-CSS tools and Canvass’s own `summarize_survey_responses`), each doing what its route does with the same key and declaring an output schema. A delete asks its user through elicitation where a 2026-07-28 client can answer it. The key goes in `x-api-key` or `Authorization: Bearer`; without a live one the answer is 401 with `WWW-Authenticate: Bearer realm="formbricks"`. A JSON-RPC batch is a 400. See docs/api.md, "MCP for agents".
          */
         post: operations["postMcp"];
         delete?: never;

@@ -65,6 +65,8 @@ for (const backend of availableBackends()) {
     'create_survey',
     'validate_survey',
     'patch_survey',
+    'edit_survey_blocks',
+    'set_survey_block_order',
     'delete_survey',
     'list_responses',
     'count_responses',
@@ -74,6 +76,8 @@ for (const backend of availableBackends()) {
     'update_response',
     'delete_response',
     'batch_delete_responses',
+    'get_workspace_custom_css',
+    'patch_workspace_custom_css',
     'summarize_survey_responses',
   ]
 

@@ -150,7 +150,105 @@ export const validateSurveyInput = closed(
   ['operation', 'data'],
 )
 
-export const deleteSurveyInput = closed({ surveyId: id('Survey ID to delete.') }, ['surveyId'])
+const confirm = {
+  type: 'boolean',
+  description:
+    'Set true only when the user has already agreed to this deletion, or when your client cannot answer confirmation prompts. Omit it to be asked.',
+}
+
+export const deleteSurveyInput = closed({ surveyId: id('Survey ID to delete.'), confirm }, ['surveyId'])
+
+/** A block id as the v3 block routes take it. */
+const blockId = (description: string) => ({ type: 'string', minLength: 1, maxLength: 128, description })
+const expectedUpdatedAt = isoDateTime(
+  'The survey’s `updatedAt` from get_survey: the write happens only if the survey has not changed since (else a 409 conflict; read again and retry).',
+)
+const responseFormat = {
+  type: 'string',
+  enum: ['concise', 'detailed'],
+  default: 'concise',
+  description:
+    '`concise` (the default) answers the survey’s id, its new `updatedAt` (the `expectedUpdatedAt` of the next edit) and its block count; `detailed` answers the whole survey.',
+}
+const looseBlock = (description: string) => ({ type: 'object', additionalProperties: {}, description })
+
+export const editSurveyBlocksInput = closed(
+  {
+    surveyId: id('Survey whose blocks to edit.'),
+    ops: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      description: 'Block operations, applied in order and all or none.',
+      items: {
+        oneOf: [
+          closed(
+            {
+              op: { type: 'string', const: 'update' },
+              id: blockId('The block to replace.'),
+              block: looseBlock('The whole new block, in the v3 survey document contract, with every configured language.'),
+            },
+            ['op', 'id', 'block'],
+          ),
+          closed(
+            {
+              op: { type: 'string', const: 'insert' },
+              block: looseBlock('The new block, in the v3 survey document contract.'),
+              position: {
+                description: 'Where the block goes: at the start, at the end, or after a block.',
+                oneOf: [
+                  closed({ type: { type: 'string', const: 'start' } }, ['type']),
+                  closed({ type: { type: 'string', const: 'end' } }, ['type']),
+                  closed({ type: { type: 'string', const: 'after' }, blockId: blockId('The block to insert after.') }, ['type', 'blockId']),
+                ],
+              },
+            },
+            ['op', 'block', 'position'],
+          ),
+          closed({ op: { type: 'string', const: 'remove' }, id: blockId('The block to remove.') }, ['op', 'id']),
+        ],
+      },
+    },
+    expectedUpdatedAt,
+    response_format: responseFormat,
+  },
+  ['surveyId', 'ops'],
+)
+
+export const setSurveyBlockOrderInput = closed(
+  {
+    surveyId: id('Survey whose blocks to reorder.'),
+    order: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 1000,
+      items: blockId('A block id.'),
+      description: 'Every block id of the survey exactly once, in the order wanted.',
+    },
+    expectedUpdatedAt,
+    response_format: responseFormat,
+  },
+  ['surveyId', 'order'],
+)
+
+export const getWorkspaceCustomCssInput = closed({ workspaceId: id('Workspace whose custom CSS to read.') }, ['workspaceId'])
+
+const cssField = (appearance: string) => ({
+  type: ['string', 'null'],
+  maxLength: 100_000,
+  description: `CSS for the ${appearance} appearance, or null for none.`,
+})
+
+export const patchWorkspaceCustomCssInput = closed(
+  {
+    workspaceId: id('Workspace whose custom CSS to save.'),
+    customCss: {
+      description: 'The new source, both fields; null clears both.',
+      oneOf: [closed({ light: cssField('light'), dark: cssField('dark') }, ['light', 'dark']), { type: 'null' }],
+    },
+  },
+  ['workspaceId', 'customCss'],
+)
 
 /** What `list_responses` and `count_responses` both take, so that a count cannot drift from its list. */
 const responseScope = {
@@ -197,12 +295,6 @@ export const countResponsesInput = closed(
 )
 
 export const getResponseInput = closed({ responseId: id('Response to read.') }, ['responseId'])
-
-const confirm = {
-  type: 'boolean',
-  description:
-    'Set true only when the user has already agreed to this deletion, or when your client cannot answer confirmation prompts. Omit it to be asked.',
-}
 
 export const deleteResponseInput = closed({ responseId: id('Response to delete. This cannot be undone.'), confirm }, ['responseId'])
 
@@ -304,3 +396,85 @@ export const summarizeSurveyResponsesInput = closed(
   },
   ['surveyId'],
 )
+
+/*
+ * The tools' output schemas: what `structuredContent` holds. One object root for the success and the error
+ * alike, every branch optional: a tool answers `data` (with `meta` on a list) and `requestId`, or `error`.
+ * A union at the root would be the truer shape, but a root `anyOf` is not an object schema, which the protocol
+ * asks `outputSchema` to be. The objects a route answers stay open below the keys named here: they grow with
+ * the API, and a client types itself only against what is named.
+ */
+
+const open = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  ...(required.length > 0 ? { required } : {}),
+  additionalProperties: {},
+})
+const string = { type: 'string' }
+const anyArray = { type: 'array', items: {} }
+
+/** `error`: a route's problem (or a delete's confirmation answer), as `routeToolResult` builds it. */
+const toolError = closed(
+  {
+    status: { type: 'integer' },
+    title: string,
+    detail: string,
+    requestId: string,
+    code: string,
+    invalid_params: { type: 'array', items: open({ name: string, reason: string }, ['name', 'reason']) },
+    details: { type: 'object', additionalProperties: {} },
+  },
+  ['status', 'title', 'detail'],
+)
+
+/** The envelope of every tool's structured content, around its `data`. */
+export const toolOutput = (data: Record<string, unknown>, extra: Record<string, unknown> = {}): JsonObjectSchema =>
+  closed({ data, meta: open({}), requestId: string, error: toolError, ...extra })
+
+const withId = open({ id: string }, ['id'])
+const survey = open({ id: string, name: string, updatedAt: string }, ['id'])
+const surveyList = { type: 'array', items: withId }
+/** A block write's answer: the whole survey (`detailed`), or its id, `updatedAt` and block count (`concise`). */
+const blockWrite = open({ id: string, updatedAt: string, blockCount: { type: 'integer' } }, ['id', 'updatedAt'])
+const validation = open({ valid: { type: 'boolean' } }, ['valid'])
+const customCssSource = { oneOf: [closed({ light: { type: ['string', 'null'] }, dark: { type: ['string', 'null'] } }), { type: 'null' }] }
+const customCss = open(
+  {
+    workspaceId: string,
+    customCss: customCssSource,
+    previous: customCssSource,
+    status: { type: 'string', enum: ['ok', 'stale', 'withheld'] },
+    canEdit: { type: 'boolean' },
+    planAllowed: { type: 'boolean' },
+  },
+  ['workspaceId', 'customCss', 'previous', 'status', 'canEdit', 'planAllowed'],
+)
+/** A delete answers no `data`. */
+const nothing = { not: {} }
+
+export const outputSchemas = {
+  list_workspaces: toolOutput({
+    type: 'array',
+    items: open({ id: string, name: string, environmentId: string, environmentType: string }, ['id', 'environmentId']),
+  }),
+  list_surveys: toolOutput(surveyList),
+  get_survey: toolOutput(survey),
+  create_survey: toolOutput(survey),
+  validate_survey: toolOutput(validation),
+  patch_survey: toolOutput(survey),
+  edit_survey_blocks: toolOutput(blockWrite),
+  set_survey_block_order: toolOutput(blockWrite),
+  delete_survey: toolOutput(nothing),
+  list_responses: toolOutput({ type: 'array', items: withId }),
+  count_responses: toolOutput(open({ count: { type: 'integer' } }, ['count'])),
+  get_response: toolOutput(withId),
+  validate_response: toolOutput(validation),
+  create_response: toolOutput(withId),
+  update_response: toolOutput(withId),
+  delete_response: toolOutput(nothing),
+  batch_delete_responses: toolOutput(open({ deleted: { type: 'integer' } }, ['deleted'])),
+  get_workspace_custom_css: toolOutput(customCss),
+  patch_workspace_custom_css: toolOutput(customCss, { warnings: anyArray }),
+  summarize_survey_responses: toolOutput(open({})),
+} satisfies Record<string, JsonObjectSchema>

@@ -5,7 +5,7 @@ import * as schemas from './mcp-schemas'
  * caller's key, so that the route's rules (scope, 403 for foreign ids, limits, the audit log) have one owner.
  */
 export interface RouteCall {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   /** The path below the base path, ids already encoded. */
   path: string
   query?: Array<[string, string]>
@@ -16,9 +16,17 @@ export interface RouteCall {
   notFoundIsForbidden?: true
 }
 
-/** A tool's answer without a route: `delete_response` without `confirm` asks first. */
-export interface DirectAnswer {
-  answer: Record<string, unknown>
+/**
+ * What a delete asks before it runs, unless its call has `confirm: true` (docs/api.md, "MCP for agents"): a
+ * client that can answer elicitation is asked through it; one that cannot gets `withoutElicitation`: `ask`, the
+ * 428 answer that has the agent ask its user, or `proceed` (`delete_survey`, which the reference runs without
+ * asking, so that an agent written for it keeps working).
+ */
+export interface Confirmation {
+  question(args: Record<string, unknown>): string
+  /** What the question is about, so that an answer given about one target is never taken for another. */
+  target(args: Record<string, unknown>): string
+  withoutElicitation: 'ask' | 'proceed'
 }
 
 /** What the MCP server knows of the routes it calls: whether one takes a query parameter (see `batch_delete_responses`). */
@@ -31,8 +39,10 @@ export interface McpTool {
   title: string
   description: string
   inputSchema: Record<string, unknown>
+  outputSchema: schemas.JsonObjectSchema
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean }
-  call(args: Record<string, unknown>, facts: RouteFacts): RouteCall | DirectAnswer
+  confirmation?: Confirmation
+  call(args: Record<string, unknown>, facts: RouteFacts): RouteCall
 }
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const
@@ -41,8 +51,8 @@ const RESPONSE_BOUNDARY =
   'A response is the submission-shaped record: one row per respondent, every answer as submitted, writable and deletable.'
 
 /**
- * The tools, in the reference's names with its input schemas and annotations, and one of Canvass's own
- * (`summarize_survey_responses`). The reference's workflow and feedback-record tools are left out: Canvass
+ * The tools, in the reference's names with its input schemas, output schemas and annotations, and one of
+ * Canvass's own (`summarize_survey_responses`). The reference's workflow and feedback-record tools are left out: Canvass
  * has neither resource, and a tool that can only fail would cost an agent context on every `tools/list`.
  */
 export const MCP_TOOLS: readonly McpTool[] = [
@@ -52,6 +62,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     description:
       'List the workspaces the API key can access (a Canvass key sees the one workspace of its environment). Use this to discover the workspaceId required by the survey and response tools.',
     inputSchema: schemas.listWorkspacesInput,
+    outputSchema: schemas.outputSchemas.list_workspaces,
     annotations: READ,
     call: () => ({ method: 'GET', path: '/api/v1/me', reshape: workspacesOf }),
   },
@@ -60,6 +71,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: 'List surveys',
     description: 'List surveys in a workspace using the v3 Surveys API contract.',
     inputSchema: schemas.listSurveysInput,
+    outputSchema: schemas.outputSchemas.list_surveys,
     annotations: READ,
     call: (args) => {
       const query: Array<[string, string]> = [
@@ -81,6 +93,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: 'Get survey',
     description: 'Get one survey using the v3 Surveys API contract.',
     inputSchema: schemas.getSurveyInput,
+    outputSchema: schemas.outputSchemas.get_survey,
     annotations: READ,
     call: (args) => ({
       method: 'GET',
@@ -93,6 +106,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: 'Create survey',
     description: 'Create a link survey using the v3 Surveys API contract.',
     inputSchema: schemas.createSurveyInput,
+    outputSchema: schemas.outputSchemas.create_survey,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     call: (args) => ({ method: 'POST', path: '/api/v3/surveys', body: args }),
   },
@@ -101,6 +115,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: 'Validate survey',
     description: 'Validate a v3 survey create or patch payload without writing survey changes.',
     inputSchema: schemas.validateSurveyInput,
+    outputSchema: schemas.outputSchemas.validate_survey,
     annotations: READ,
     call: (args) => ({ method: 'POST', path: '/api/v3/surveys/validate', body: args }),
   },
@@ -112,15 +127,68 @@ export const MCP_TOOLS: readonly McpTool[] = [
       'Provided top-level arrays and objects replace that whole subtree, so a partial `blocks` array deletes every block it leaves out.',
     ].join(' '),
     inputSchema: schemas.patchSurveyInput,
+    outputSchema: schemas.outputSchemas.patch_survey,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     call: (args) => ({ method: 'PATCH', path: `/api/v3/surveys/${segment(args.surveyId)}`, body: args.data }),
   },
   {
+    name: 'edit_survey_blocks',
+    title: 'Edit survey blocks',
+    description: [
+      "Edit a survey's blocks in place: update, insert or remove whole blocks without resending the others.",
+      'Operations apply in order and all or none.',
+      'Call get_survey first and pass its `updatedAt` as `expectedUpdatedAt`; on a 409 read again and retry.',
+      'An `update` replaces the whole block, and block content must carry every configured language.',
+      'Removing a block of a survey that has responses leaves the answers given to it without their question, which cannot be undone: check first and confirm with the user.',
+    ].join(' '),
+    inputSchema: schemas.editSurveyBlocksInput,
+    outputSchema: schemas.outputSchemas.edit_survey_blocks,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    call: (args) => {
+      const ops = args.ops as Array<{ op: string; id?: string; block?: { id?: unknown } }>
+      const applied = ops.map((op) => ({ op: op.op, id: op.op === 'insert' ? op.block?.id : op.id }))
+      return {
+        method: 'PATCH',
+        path: `/api/v3/surveys/${segment(args.surveyId)}/blocks`,
+        body: { ops: args.ops, ...(args.expectedUpdatedAt === undefined ? {} : { expectedUpdatedAt: args.expectedUpdatedAt }) },
+        ...(args.response_format === 'detailed' ? {} : { reshape: (body: Record<string, unknown>) => concise(body, { applied }) }),
+      }
+    },
+  },
+  {
+    name: 'set_survey_block_order',
+    title: 'Set survey block order',
+    description: [
+      "Reorder a survey's blocks by listing every block id exactly once, in the order you want.",
+      'Cheaper and safer than resending the blocks: a missing or repeated id is refused, which catches a dropped block.',
+      'Call get_survey first and pass its `updatedAt` as `expectedUpdatedAt`; on a 409 read again and retry.',
+    ].join(' '),
+    inputSchema: schemas.setSurveyBlockOrderInput,
+    outputSchema: schemas.outputSchemas.set_survey_block_order,
+    // The same order always makes the same survey, and an order the survey already has writes nothing.
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+    call: (args) => ({
+      method: 'PUT',
+      path: `/api/v3/surveys/${segment(args.surveyId)}/blocks/order`,
+      body: { order: args.order, ...(args.expectedUpdatedAt === undefined ? {} : { expectedUpdatedAt: args.expectedUpdatedAt }) },
+      ...(args.response_format === 'detailed' ? {} : { reshape: (body: Record<string, unknown>) => concise(body, { order: args.order }) }),
+    }),
+  },
+  {
     name: 'delete_survey',
     title: 'Delete survey',
-    description: 'Delete a survey, with its responses, displays and files, using the v3 Surveys API contract.',
+    description: [
+      'Delete a survey, with its responses, displays and files, using the v3 Surveys API contract. This cannot be undone.',
+      'A client that can answer confirmation prompts is asked first; pass confirm: true when the user has already agreed.',
+    ].join(' '),
     inputSchema: schemas.deleteSurveyInput,
+    outputSchema: schemas.outputSchemas.delete_survey,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    confirmation: {
+      question: (args) => `Permanently delete survey ${String(args.surveyId)}, with all its responses?`,
+      target: (args) => String(args.surveyId),
+      withoutElicitation: 'proceed',
+    },
     call: (args) => ({ method: 'DELETE', path: `/api/v3/surveys/${segment(args.surveyId)}` }),
   },
   {
@@ -132,6 +200,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
       RESPONSE_BOUNDARY,
     ].join(' '),
     inputSchema: schemas.listResponsesInput,
+    outputSchema: schemas.outputSchemas.list_responses,
     annotations: READ,
     call: (args) => {
       const query = responseScopeQuery(args)
@@ -152,6 +221,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
       RESPONSE_BOUNDARY,
     ].join(' '),
     inputSchema: schemas.countResponsesInput,
+    outputSchema: schemas.outputSchemas.count_responses,
     annotations: READ,
     call: (args) => {
       const query = responseScopeQuery(args)
@@ -164,6 +234,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: 'Get response',
     description: 'Read one survey response in full.',
     inputSchema: schemas.getResponseInput,
+    outputSchema: schemas.outputSchemas.get_response,
     annotations: READ,
     call: (args) => ({ method: 'GET', path: `/api/v3/responses/${segment(args.responseId)}` }),
   },
@@ -175,6 +246,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
       'Use it before create_response or update_response on anything you cannot easily undo.',
     ].join(' '),
     inputSchema: schemas.validateResponseInput,
+    outputSchema: schemas.outputSchemas.validate_response,
     annotations: READ,
     call: (args) => ({ method: 'POST', path: '/api/v3/responses/validate', body: args }),
   },
@@ -186,6 +258,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
       'Call validate_response first to see exactly what it would do.',
     ].join(' '),
     inputSchema: schemas.createResponseInput,
+    outputSchema: schemas.outputSchemas.create_response,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     call: (args) => ({ method: 'POST', path: '/api/v3/responses', body: args.data }),
   },
@@ -194,6 +267,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: 'Update response',
     description: 'Correct a survey response with the v3 patch body. Finishing a response fires the response pipeline.',
     inputSchema: schemas.updateResponseInput,
+    outputSchema: schemas.outputSchemas.update_response,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     call: (args) => ({ method: 'PATCH', path: `/api/v3/responses/${segment(args.responseId)}`, body: args.data }),
   },
@@ -202,33 +276,71 @@ export const MCP_TOOLS: readonly McpTool[] = [
     title: 'Delete response',
     description: [
       'Permanently delete one survey response and its uploaded files. This cannot be undone.',
-      'Ask the user first, then call again with confirm: true.',
+      'A client that can answer confirmation prompts is asked first; otherwise ask the user, then call again with confirm: true.',
     ].join(' '),
     inputSchema: schemas.deleteResponseInput,
+    outputSchema: schemas.outputSchemas.delete_response,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-    call: (args) =>
-      args.confirm === true
-        ? { method: 'DELETE', path: `/api/v3/responses/${segment(args.responseId)}` }
-        : confirmationRequired(`Permanently delete response ${String(args.responseId)}?`),
+    confirmation: {
+      question: (args) => `Permanently delete response ${String(args.responseId)}?`,
+      target: (args) => String(args.responseId),
+      withoutElicitation: 'ask',
+    },
+    call: (args) => ({ method: 'DELETE', path: `/api/v3/responses/${segment(args.responseId)}` }),
   },
   {
     name: 'batch_delete_responses',
     title: 'Delete responses in bulk',
     description: [
       'Permanently delete up to 100 survey responses in one transaction. This cannot be undone.',
-      'Use this rather than calling delete_response in a loop. Ask the user first, then call again with confirm: true.',
+      'Use this rather than calling delete_response in a loop.',
+      'A client that can answer confirmation prompts is asked first; otherwise ask the user, then call again with confirm: true.',
     ].join(' '),
     inputSchema: schemas.batchDeleteResponsesInput,
+    outputSchema: schemas.outputSchemas.batch_delete_responses,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+    confirmation: {
+      question: (args) => `Permanently delete ${(args.ids as string[]).length} response(s)?`,
+      // The workspace and the ids in their order: a list edited since the question is asked again.
+      target: (args) => JSON.stringify([args.workspaceId, args.ids]),
+      withoutElicitation: 'ask',
+    },
     call: (args, facts) => {
       const ids = args.ids as string[]
-      if (args.confirm !== true) return confirmationRequired(`Permanently delete ${ids.length} response(s)?`)
       const path = '/api/v3/responses/batch-delete'
       // The workspace is a query parameter where the route takes it there (the reference's form), else a body field.
       return facts.takesQuery('POST', path, 'workspaceId')
         ? { method: 'POST', path, query: [['workspaceId', String(args.workspaceId)]], body: { ids } }
         : { method: 'POST', path, body: { workspaceId: args.workspaceId, ids } }
     },
+  },
+  {
+    name: 'get_workspace_custom_css',
+    title: 'Get workspace custom CSS',
+    description:
+      "Read a workspace's shared survey CSS source (light and dark), its one recoverable previous revision, whether the stored CSS is served (status), and whether you may edit it (canEdit, planAllowed).",
+    inputSchema: schemas.getWorkspaceCustomCssInput,
+    outputSchema: schemas.outputSchemas.get_workspace_custom_css,
+    annotations: READ,
+    call: (args) => ({ method: 'GET', path: `/api/v3/workspaces/${segment(args.workspaceId)}/custom-css` }),
+  },
+  {
+    name: 'patch_workspace_custom_css',
+    title: 'Save workspace custom CSS',
+    description: [
+      'Save or clear the shared survey CSS that applies to every survey in a workspace.',
+      '`customCss` replaces both fields: `{ light, dark }` source, each a CSS string or null; null clears both.',
+      'What the processor removes comes back as `warnings`; CSS it refuses is a 422 and the saved CSS stays.',
+      'The replaced CSS stays recoverable as `previous` until the next change.',
+    ].join(' '),
+    inputSchema: schemas.patchWorkspaceCustomCssInput,
+    outputSchema: schemas.outputSchemas.patch_workspace_custom_css,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    call: (args) => ({
+      method: 'PATCH',
+      path: `/api/v3/workspaces/${segment(args.workspaceId)}/custom-css`,
+      body: { customCss: args.customCss },
+    }),
   },
   {
     name: 'summarize_survey_responses',
@@ -242,6 +354,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
       'to compare segments without reading any response.',
     ].join(' '),
     inputSchema: schemas.summarizeSurveyResponsesInput,
+    outputSchema: schemas.outputSchemas.summarize_survey_responses,
     annotations: READ,
     call: (args) => {
       const query: Array<[string, string]> = []
@@ -279,20 +392,34 @@ function segment(value: unknown): string {
 }
 
 /**
- * The answer of a delete not yet confirmed: shaped like a tool error, but not one (nothing failed; the user
- * has to be asked), as the reference answers a declined confirmation.
+ * The answer of a delete not yet confirmed, to a client that cannot be asked: shaped like a tool error, but not
+ * one (nothing failed; the user has to be asked), as the reference answers a declined confirmation.
  */
-function confirmationRequired(question: string): DirectAnswer {
+export function confirmationRequired(question: string): Record<string, unknown> {
   return {
-    answer: {
-      error: {
-        status: 428,
-        title: 'Confirmation required',
-        code: 'confirmation_required',
-        detail: `${question} This cannot be undone. Nothing was deleted: ask the user, then call again with confirm: true.`,
-      },
+    error: {
+      status: 428,
+      title: 'Confirmation required',
+      code: 'confirmation_required',
+      detail: `${question} This cannot be undone. Nothing was deleted: ask the user, then call again with confirm: true.`,
     },
   }
+}
+
+/** The answer of a delete the user declined when asked (or whose answer was about something else). */
+export function confirmationDeclined(detail: string): Record<string, unknown> {
+  return { error: { status: 428, title: 'Confirmation declined', code: 'confirmation_declined', detail } }
+}
+
+/**
+ * A block write's answer as the block tools give it by default: the survey's id, its new `updatedAt` (the next
+ * edit's `expectedUpdatedAt`) and its block count, rather than the whole survey, which on a large survey would
+ * fill an agent's context with every edit.
+ */
+function concise(body: Record<string, unknown>, what: Record<string, unknown>): Record<string, unknown> {
+  const survey = (body.data ?? {}) as Record<string, unknown>
+  const blocks = survey.blocks
+  return { data: { id: survey.id, updatedAt: survey.updatedAt, blockCount: Array.isArray(blocks) ? blocks.length : 0, ...what } }
 }
 
 /** `/api/v1/me`'s environment as the one workspace a key sees. */

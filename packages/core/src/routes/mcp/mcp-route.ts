@@ -1,5 +1,14 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { IRequest } from 'itty-router'
-import type { AuthInfo, McpHttpHandler, McpServer, StandardSchemaWithJSON } from '@modelcontextprotocol/server'
+import type {
+  AuthInfo,
+  InputRequiredResult,
+  McpHttpHandler,
+  McpServer,
+  ServerContext,
+  StandardSchemaWithJSON,
+} from '@modelcontextprotocol/server'
 import type { CanvassContext, ConnectionInfo, Handler } from '../../context'
 import { CanvassError } from '../../errors'
 import { authenticate } from '../../auth/authenticate'
@@ -9,7 +18,7 @@ import { problemResponse, requestIdOf } from '../../http/problem'
 import { SAFE_HEADERS } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'
 import type { McpTool, RouteCall, RouteFacts } from '../../mcp/mcp-tools'
-import { MCP_TOOLS } from '../../mcp/mcp-tools'
+import { MCP_TOOLS, confirmationDeclined, confirmationRequired } from '../../mcp/mcp-tools'
 import type { ToolResult } from '../../mcp/tool-result'
 import { routeToolResult, toolResult } from '../../mcp/tool-result'
 
@@ -75,7 +84,9 @@ export function registerMcpRoutes(routes: RouteTable, dispatch: () => RouteDispa
     summary: 'The Model Context Protocol server for AI agents (Streamable HTTP, stateless): one JSON-RPC message per request',
     description:
       'Tools over the v3 routes (`list_workspaces`, `list_surveys`, `get_survey`, `create_survey`, `validate_survey`, `patch_survey`, ' +
-      '`delete_survey`, the response tools and `summarize_survey_responses`), each doing what its route does with the same key. ' +
+      '`edit_survey_blocks`, `set_survey_block_order`, `delete_survey`, the response tools, the workspace custom-CSS tools and ' +
+      'Canvass’s own `summarize_survey_responses`), each doing what its route does with the same key and declaring an output schema. ' +
+      'A delete asks its user through elicitation where a 2026-07-28 client can answer it. ' +
       'The key goes in `x-api-key` or `Authorization: Bearer`; without a live one the answer is 401 with ' +
       '`WWW-Authenticate: Bearer realm="formbricks"`. A JSON-RPC batch is a 400. See docs/api.md, "MCP for agents".',
     auth: 'apiKey',
@@ -118,10 +129,20 @@ function mcpServer(sdk: Sdk, scope: ToolScope, facts: RouteFacts): McpServer {
   for (const tool of MCP_TOOLS) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: inputSchemaOf(sdk, tool), annotations: tool.annotations },
-      async (args: unknown): Promise<ToolResult> => {
-        const call = tool.call((args ?? {}) as Record<string, unknown>, facts)
-        if ('answer' in call) return toolResult({ ...call.answer, requestId: scope.requestId })
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: schemaOf(sdk, tool, 'input'),
+        outputSchema: schemaOf(sdk, tool, 'output'),
+        annotations: tool.annotations,
+      },
+      async (given: unknown, ctx: ServerContext): Promise<ToolResult | InputRequiredResult> => {
+        const args = (given ?? {}) as Record<string, unknown>
+        if (tool.confirmation && args.confirm !== true) {
+          const verdict = confirmed(sdk, tool, args, ctx)
+          if (verdict !== true) return isInputRequired(verdict) ? verdict : toolResult({ ...verdict, requestId: scope.requestId })
+        }
+        const call = tool.call(args, facts)
         const response = await scope.callRoute(call)
         return routeToolResult(response, scope.requestId, call)
       },
@@ -130,13 +151,77 @@ function mcpServer(sdk: Sdk, scope: ToolScope, facts: RouteFacts): McpServer {
   return server
 }
 
-/** Each tool's schema, compiled once per process on first use. */
+function isInputRequired(value: InputRequiredResult | Record<string, unknown>): value is InputRequiredResult {
+  return value.resultType === 'input_required'
+}
+
+/** The key the confirmation is asked under, in the `input_required` result and in the retry's answers. */
+const CONFIRM = 'confirm'
+
+/**
+ * Whether a delete called without `confirm: true` may run (docs/api.md, "MCP for agents"). A client of the
+ * 2026-07-28 revision that declares elicitation is asked: the tool answers `input_required` with an
+ * `elicitation/create` for the user, and the client calls again with the answer, which is taken only when it
+ * accepts with `confirm: true` and is about this very delete. Any other client gets the tool's answer without
+ * elicitation: 428, or (`delete_survey`) the delete.
+ *
+ * A client of the 2025 revisions cannot be asked here: it declares its capabilities in `initialize`, an earlier
+ * request this stateless server keeps nothing of, and its answer to a server's request would come in a new HTTP
+ * request that reaches a new server instance, not the one waiting for it.
+ *
+ * The request state names the tool and a digest of its target, unsigned: it only has to tell which question an
+ * answer is about. A client that would forge it could as well send `confirm: true`, which is the client's word
+ * by design.
+ */
+function confirmed(
+  sdk: Sdk,
+  tool: McpTool,
+  args: Record<string, unknown>,
+  ctx: ServerContext,
+): true | InputRequiredResult | Record<string, unknown> {
+  const confirmation = tool.confirmation
+  if (!confirmation) return true
+  const state = `${tool.name}:${bytesToHex(sha256(utf8ToBytes(confirmation.target(args))))}`
+  const answers = ctx.mcpReq.inputResponses
+  if (answers && CONFIRM in answers) {
+    if (ctx.mcpReq.requestState() !== state) {
+      return confirmationDeclined('The confirmation was about another deletion, so nothing was deleted. Call again to be asked.')
+    }
+    const content = sdk.acceptedContent(answers, CONFIRM)
+    if (content?.confirm === true) return true
+    return confirmationDeclined(
+      'The user declined the deletion, so nothing was deleted. Do not call again with confirm: true unless the user asks for it.',
+    )
+  }
+  const capabilities = ctx.mcpReq.envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY as keyof typeof ctx.mcpReq.envelope] as
+    | { elicitation?: unknown }
+    | undefined
+  if (capabilities?.elicitation) {
+    return sdk.inputRequired({
+      inputRequests: {
+        [CONFIRM]: sdk.inputRequired.elicit({
+          message: `${confirmation.question(args)} This cannot be undone.`,
+          requestedSchema: {
+            type: 'object',
+            properties: { confirm: { type: 'boolean', title: 'Delete', description: 'Yes, delete it permanently.' } },
+            required: ['confirm'],
+          },
+        }),
+      },
+      requestState: state,
+    })
+  }
+  return confirmation.withoutElicitation === 'proceed' ? true : confirmationRequired(confirmation.question(args))
+}
+
+/** Each tool's schemas, compiled once per process on first use. */
 const compiled = new Map<string, StandardSchemaWithJSON>()
-function inputSchemaOf(sdk: Sdk, tool: McpTool): StandardSchemaWithJSON {
-  let schema = compiled.get(tool.name)
+function schemaOf(sdk: Sdk, tool: McpTool, which: 'input' | 'output'): StandardSchemaWithJSON {
+  const name = `${tool.name} ${which}`
+  let schema = compiled.get(name)
   if (!schema) {
-    schema = sdk.fromJsonSchema(tool.inputSchema as Parameters<Sdk['fromJsonSchema']>[0])
-    compiled.set(tool.name, schema)
+    schema = sdk.fromJsonSchema((which === 'input' ? tool.inputSchema : tool.outputSchema) as Parameters<Sdk['fromJsonSchema']>[0])
+    compiled.set(name, schema)
   }
   return schema
 }
