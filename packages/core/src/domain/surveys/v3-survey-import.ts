@@ -192,6 +192,14 @@ function stripped(survey: Record<string, unknown>, issues: ImportIssue[]): Recor
     issues.push(importIssue('info', 'unknown_field_stripped', 'distribution', { field: 'distribution' }))
     delete document.distribution
   }
+  if (Array.isArray(document.languages)) {
+    // An alias names a language in the workspace it came from only (a GET answer carries it).
+    document.languages.forEach((language, index) => {
+      if (!isRecord(language) || !('alias' in language)) return
+      if (language.alias !== null) issues.push(importIssue('info', 'unknown_field_stripped', `languages.${index}.alias`, { field: 'alias' }))
+      delete language.alias
+    })
+  }
   for (const key of Object.keys(document)) {
     if (DOCUMENT_KEYS.has(key)) continue
     issues.push(importIssue('info', 'unknown_field_stripped', key, { field: key }))
