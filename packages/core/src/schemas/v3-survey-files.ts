@@ -66,25 +66,19 @@ const importObject = v.custom<Record<string, unknown>>(
   'Must be an object',
 )
 
-/** `SurveyImportRequest`: exactly one of `export` and `document`. */
-export const surveyImportRequestSchema = v.pipe(
-  v.strictObject({
-    workspaceId: id,
-    export: v.optional(importObject),
-    document: v.optional(importObject),
-    references: v.optional(surveyExportReferencesSchema),
-    options: v.optional(
-      v.strictObject({
-        name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'Must not be empty'), v.maxLength(200))),
-        dryRun: v.optional(v.boolean()),
-      }),
-    ),
-  }),
-  v.forward(
-    v.check((body) => (body.export === undefined) !== (body.document === undefined), "Provide exactly one of 'export' or 'document'"),
-    ['document'],
+/** `SurveyImportRequest`; the route refuses a body with both or neither of `export` and `document`. */
+export const surveyImportRequestSchema = v.strictObject({
+  workspaceId: id,
+  export: v.optional(importObject),
+  document: v.optional(importObject),
+  references: v.optional(surveyExportReferencesSchema),
+  options: v.optional(
+    v.strictObject({
+      name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'Must not be empty'), v.maxLength(200))),
+      dryRun: v.optional(v.boolean()),
+    }),
   ),
-)
+})
 
 /** `SurveyImportIssue`: one line of the report; `code` is stable, `message` English prose. */
 export const surveyImportIssueSchema = v.object({

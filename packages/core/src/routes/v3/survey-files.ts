@@ -5,7 +5,7 @@ import { param, publicBaseUrl } from '../../context'
 import type { Caller } from '../../auth/authenticate'
 import type { RouteTable } from '../../http/route-table'
 import type { V3BodyHandler } from '../../http/v3'
-import { V3Problem, checkWorkspace, noV3Query, v3Forbidden, v3Ok, v3Route, workspaceOf } from '../../http/v3'
+import { V3Problem, checkWorkspace, noV3Query, v3BadRequest, v3Forbidden, v3Ok, v3Route, workspaceOf } from '../../http/v3'
 import { v3SurveyAnswer } from '../../schemas/v3'
 import {
   surveyExportEnvelopeAnswer,
@@ -84,6 +84,11 @@ const importSurvey: V3BodyHandler<typeof surveyImportRequestSchema> = async (req
   const { environmentId } = caller
   noV3Query(request)
   const body = await readBody()
+  if ((body.export === undefined) === (body.document === undefined)) {
+    throw v3BadRequest('Invalid request body', [
+      { name: body.export === undefined ? 'document' : 'export', reason: "Provide exactly one of 'export' or 'document'" },
+    ])
+  }
   // As the reference: a workspace the caller cannot reach is a 403 before the file is looked at.
   await checkWorkspace(ctx, environmentId, body.workspaceId)
   const dryRun = body.options?.dryRun === true
