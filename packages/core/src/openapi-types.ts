@@ -6979,7 +6979,7 @@ export interface operations {
                                     name: string;
                                     key: string | null;
                                     /** @enum {string} */
-                                    type: "code" | "noCode" | "automatic";
+                                    type: "code" | "noCode";
                                     noCodeConfig: {
                                         [key: string]: unknown;
                                     } | null;
@@ -7065,7 +7065,7 @@ export interface operations {
                             name: string;
                             key: string | null;
                             /** @enum {string} */
-                            type: "code" | "noCode" | "automatic";
+                            type: "code" | "noCode";
                             noCodeConfig: {
                                 [key: string]: unknown;
                             } | null;
@@ -7097,7 +7097,7 @@ export interface operations {
                                     name: string;
                                     key: string | null;
                                     /** @enum {string} */
-                                    type: "code" | "noCode" | "automatic";
+                                    type: "code" | "noCode";
                                     noCodeConfig: {
                                         [key: string]: unknown;
                                     } | null;

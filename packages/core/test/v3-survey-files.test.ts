@@ -160,6 +160,21 @@ test('an app survey: its triggers travel as action-class definitions, matched by
   assert.is(after.surveys, before.surveys + 1)
 })
 
+test("the built-in New Session travels as a no-code class and maps to the other environment's own", async () => {
+  const list = async (key: string) => (await bed().call('GET', '/api/v1/management/action-classes', { key })).body.data as Array<{ id: string; name: string }>
+  const sessionA = (await list(bed().keyA)).find((record) => record.name === 'New Session')
+  const sessionB = (await list(bed().keyB)).find((record) => record.name === 'New Session')
+  assert.ok(sessionA && sessionB)
+  const survey = await createSurvey({ ...linkDocument(), type: 'app', distribution: { triggers: [{ actionClassId: sessionA.id }] } })
+  const exported = (await call('GET', `/api/v3/surveys/${survey.id}/export`)).body.data
+  assert.equal(exported.references.actionClasses, [{ id: sessionA.id, name: 'New Session', key: null, type: 'noCode', noCodeConfig: null, description: exported.references.actionClasses[0].description }])
+  const before = await counts(bed().envB)
+  const res = await call('POST', '/api/v3/surveys/import', { workspaceId: bed().envB, export: exported }, bed().keyB)
+  assert.is(res.status, 201, res.text)
+  assert.equal(res.body.data.survey.distribution.triggers, [{ actionClassId: sessionB.id }])
+  assert.is((await counts(bed().envB)).actionClasses, before.actionClasses)
+})
+
 test('a dry run writes nothing at all: no survey, no action class, no audit entry', async () => {
   const survey = await createSurvey({ ...linkDocument(), type: 'app', distribution: { triggers: [{ actionClassId: (await actionClass({ name: `dry-${Math.random()}`, type: 'code', key: `dry-${Math.random()}` })).id }] } })
   const exported = (await call('GET', `/api/v3/surveys/${survey.id}/export`)).body.data

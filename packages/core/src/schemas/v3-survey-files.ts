@@ -18,8 +18,7 @@ export const surveyExportActionClassSchema = v.strictObject({
   id,
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
   key: v.nullable(v.pipe(v.string(), v.maxLength(255))),
-  // `automatic` is Canvass's: a class every environment starts with, matched by name and never created.
-  type: v.picklist(['code', 'noCode', 'automatic']),
+  type: v.picklist(['code', 'noCode']),
   noCodeConfig: v.nullable(looseObject),
   description: v.nullable(v.pipe(v.string(), v.maxLength(1000))),
 })

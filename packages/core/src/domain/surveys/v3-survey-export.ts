@@ -25,7 +25,7 @@ export interface SurveyExportActionClass {
   id: string
   name: string
   key: string | null
-  type: ActionClassRecord['type']
+  type: 'code' | 'noCode'
   noCodeConfig: Record<string, unknown> | null
   description: string | null
 }
@@ -91,7 +91,8 @@ function exportedActionClass(record: ActionClassRecord): SurveyExportActionClass
     id: record.id,
     name: record.name,
     key: record.type === 'code' ? record.key : null,
-    type: record.type,
+    // Canvass's built-in `New Session` (`automatic`) is a no-code class to v3, as `GET /api/v3/action-classes` lists it.
+    type: record.type === 'code' ? 'code' : 'noCode',
     noCodeConfig: record.type === 'noCode' && typeof config === 'object' && config !== null ? (config as Record<string, unknown>) : null,
     description: record.description,
   }

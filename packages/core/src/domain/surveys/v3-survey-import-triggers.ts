@@ -49,7 +49,7 @@ export async function planImportActionClasses(
       return
     }
     const reference = references.find((candidate) => candidate.id === sourceId)
-    const definition = reference && reference.type !== 'automatic' ? definitionOf(reference) : undefined
+    const definition = reference ? definitionOf(reference) : undefined
     const match = reference ? matchActionClass(reference, existing) : undefined
     if (match) {
       resolved.set(sourceId, match.id)
@@ -92,8 +92,11 @@ function matchActionClass(reference: SurveyExportActionClass, existing: readonly
     const byConfig = existing.find((record) => record.type === 'noCode' && canonical(record.noCodeConfig) === wanted)
     if (byConfig) return byConfig
   }
-  return existing.find((record) => record.name === reference.name && record.type === reference.type)
+  return existing.find((record) => record.name === reference.name && v3Type(record) === reference.type)
 }
+
+/** A class's type as v3 names it: the built-in `automatic` ones are no-code classes there. */
+const v3Type = (record: ActionClassRecord) => (record.type === 'code' ? 'code' : 'noCode')
 
 /** A definition as a class of this Canvass, or undefined when the action-class rules refuse it. */
 function definitionOf(reference: SurveyExportActionClass) {
