@@ -367,7 +367,10 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'POST /api/v3/surveys/import': async () => ({
     body: {
       workspaceId: seeds.environmentId![0],
-      document: { name: 'Imported', blocks: [{ name: 'Main', elements: [{ id: 'q1', type: 'openText', headline: { 'en-US': 'Why?' }, required: true }] }] },
+      document: {
+        name: 'Imported',
+        blocks: [{ name: 'Main', elements: [{ id: 'q1', type: 'openText', headline: { 'en-US': 'Why?' }, required: true }] }],
+      },
     },
   }),
   'POST /api/v3/surveys/validate': async () => ({

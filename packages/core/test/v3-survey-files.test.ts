@@ -106,7 +106,15 @@ test('export then import: a new draft, fresh ids, the same document', async () =
   assert.is(created.status, 'draft')
   const report = res.body.data.report
   assert.equal(report.source, { lane: 'lossless', kind: 'formbricks-export' })
-  assert.equal(report.summary, { blocks: 1, elements: 1, endings: 1, languages: ['en-US', 'de-DE'], logicRules: 0, logicRulesReported: 0, hiddenFields: 1 })
+  assert.equal(report.summary, {
+    blocks: 1,
+    elements: 1,
+    endings: 1,
+    languages: ['en-US', 'de-DE'],
+    logicRules: 0,
+    logicRulesReported: 0,
+    hiddenFields: 1,
+  })
   const codes = report.issues.map((issue: { code: string }) => issue.code)
   assert.ok(codes.includes('status_reset'), codes.join())
   assert.ok(codes.includes('settings_not_exported'), codes.join())
@@ -124,7 +132,11 @@ test('an app survey: its triggers travel as action-class definitions, matched by
   })
   const exported = (await call('GET', `/api/v3/surveys/${survey.id}/export`)).body.data
   assert.equal(
-    exported.references.actionClasses.map((reference: { id: string; type: string; key: string | null }) => [reference.id, reference.type, reference.key]),
+    exported.references.actionClasses.map((reference: { id: string; type: string; key: string | null }) => [
+      reference.id,
+      reference.type,
+      reference.key,
+    ]),
     [
       [code.id, 'code', 'checkout-done'],
       [noCode.id, 'noCode', null],
@@ -133,12 +145,19 @@ test('an app survey: its triggers travel as action-class definitions, matched by
   // Environment B has a code class with the same key under another name, and no page-view class.
   const mine = await actionClass({ name: 'Checkout (B)', type: 'code', key: 'checkout-done' }, bed().keyB)
   const before = await counts(bed().envB)
-  const dry = await call('POST', '/api/v3/surveys/import', { workspaceId: bed().envB, export: exported, options: { dryRun: true } }, bed().keyB)
+  const dry = await call(
+    'POST',
+    '/api/v3/surveys/import',
+    { workspaceId: bed().envB, export: exported, options: { dryRun: true } },
+    bed().keyB,
+  )
   assert.is(dry.status, 200, dry.text)
   assert.equal(await counts(bed().envB), before)
   assert.is(dry.body.data.validation.valid, true, dry.text)
   assert.equal(
-    dry.body.data.report.issues.filter((issue: { code: string }) => issue.code.startsWith('trigger_')).map((issue: any) => [issue.code, issue.path]),
+    dry.body.data.report.issues
+      .filter((issue: { code: string }) => issue.code.startsWith('trigger_'))
+      .map((issue: any) => [issue.code, issue.path]),
     [
       ['trigger_mapped', 'distribution.triggers.0.actionClassId'],
       ['trigger_would_be_created', 'distribution.triggers.1.actionClassId'],
@@ -161,13 +180,23 @@ test('an app survey: its triggers travel as action-class definitions, matched by
 })
 
 test("the built-in New Session travels as a no-code class and maps to the other environment's own", async () => {
-  const list = async (key: string) => (await bed().call('GET', '/api/v1/management/action-classes', { key })).body.data as Array<{ id: string; name: string }>
+  const list = async (key: string) =>
+    (await bed().call('GET', '/api/v1/management/action-classes', { key })).body.data as Array<{ id: string; name: string }>
   const sessionA = (await list(bed().keyA)).find((record) => record.name === 'New Session')
   const sessionB = (await list(bed().keyB)).find((record) => record.name === 'New Session')
   assert.ok(sessionA && sessionB)
   const survey = await createSurvey({ ...linkDocument(), type: 'app', distribution: { triggers: [{ actionClassId: sessionA.id }] } })
   const exported = (await call('GET', `/api/v3/surveys/${survey.id}/export`)).body.data
-  assert.equal(exported.references.actionClasses, [{ id: sessionA.id, name: 'New Session', key: null, type: 'noCode', noCodeConfig: null, description: exported.references.actionClasses[0].description }])
+  assert.equal(exported.references.actionClasses, [
+    {
+      id: sessionA.id,
+      name: 'New Session',
+      key: null,
+      type: 'noCode',
+      noCodeConfig: null,
+      description: exported.references.actionClasses[0].description,
+    },
+  ])
   const before = await counts(bed().envB)
   const res = await call('POST', '/api/v3/surveys/import', { workspaceId: bed().envB, export: exported }, bed().keyB)
   assert.is(res.status, 201, res.text)
@@ -176,10 +205,21 @@ test("the built-in New Session travels as a no-code class and maps to the other 
 })
 
 test('a dry run writes nothing at all: no survey, no action class, no audit entry', async () => {
-  const survey = await createSurvey({ ...linkDocument(), type: 'app', distribution: { triggers: [{ actionClassId: (await actionClass({ name: `dry-${Math.random()}`, type: 'code', key: `dry-${Math.random()}` })).id }] } })
+  const survey = await createSurvey({
+    ...linkDocument(),
+    type: 'app',
+    distribution: {
+      triggers: [{ actionClassId: (await actionClass({ name: `dry-${Math.random()}`, type: 'code', key: `dry-${Math.random()}` })).id }],
+    },
+  })
   const exported = (await call('GET', `/api/v3/surveys/${survey.id}/export`)).body.data
   const before = await counts(bed().envB)
-  const res = await call('POST', '/api/v3/surveys/import', { workspaceId: bed().envB, export: exported, options: { dryRun: true } }, bed().keyB)
+  const res = await call(
+    'POST',
+    '/api/v3/surveys/import',
+    { workspaceId: bed().envB, export: exported, options: { dryRun: true } },
+    bed().keyB,
+  )
   assert.is(res.status, 200, res.text)
   assert.ok(res.body.data.document)
   assert.equal(await counts(bed().envB), before)
@@ -189,20 +229,31 @@ test('a dry run writes nothing at all: no survey, no action class, no audit entr
   const after = await counts(bed().envB)
   assert.is(after.audit, before.audit + 1)
   const db = (bed().db as any).withSchema('canvass')
-  const entry = await db.selectFrom('audit_log').selectAll().where('environment_id', '=', bed().envB).orderBy('created_at', 'desc').executeTakeFirst()
+  const entry = await db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('environment_id', '=', bed().envB)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst()
   assert.is(entry.action, 'import')
   assert.is(entry.resource_id, made.body.data.survey.id)
 })
 
 test('a raw document (or a GET answer) imports; options.name renames it', async () => {
-  const res = await call('POST', '/api/v3/surveys/import', { workspaceId: bed().projectId, document: linkDocument(), options: { name: 'Renamed' } })
+  const res = await call('POST', '/api/v3/surveys/import', {
+    workspaceId: bed().projectId,
+    document: linkDocument(),
+    options: { name: 'Renamed' },
+  })
   assert.is(res.status, 201, res.text)
   assert.is(res.body.data.survey.name, 'Renamed')
   assert.is(res.body.data.report.source.kind, 'v3-document')
   const got = await call('GET', `/api/v3/surveys/${res.body.data.survey.id}`)
   const again = await call('POST', '/api/v3/surveys/import', { workspaceId: bed().projectId, document: got.body })
   assert.is(again.status, 201, again.text)
-  const stripped = again.body.data.report.issues.filter((issue: { code: string }) => issue.code === 'unknown_field_stripped').map((issue: any) => issue.path)
+  const stripped = again.body.data.report.issues
+    .filter((issue: { code: string }) => issue.code === 'unknown_field_stripped')
+    .map((issue: any) => issue.path)
   // Canvass's settings and the read-only visibility fields of a GET answer are named, never dropped silently.
   for (const field of ['styling', 'customCss', 'visibility']) assert.ok(stripped.includes(field), stripped.join())
 })
@@ -211,12 +262,21 @@ test('an export envelope checks: a newer format, bad metadata, legacy questions 
   const survey = await createSurvey(linkDocument())
   const exported = (await call('GET', `/api/v3/surveys/${survey.id}/export`)).body.data
   const before = await counts(bed().envA)
-  const newer = await call('POST', '/api/v3/surveys/import', { workspaceId: bed().projectId, export: { ...exported, formbricks: { ...exported.formbricks, exportFormat: 2 } } })
+  const newer = await call('POST', '/api/v3/surveys/import', {
+    workspaceId: bed().projectId,
+    export: { ...exported, formbricks: { ...exported.formbricks, exportFormat: 2 } },
+  })
   assertProblem(newer, 422, ['formbricks.exportFormat'])
   assert.is(newer.body.details.report.issues[0].code, 'export_format_unsupported')
-  const badMeta = await call('POST', '/api/v3/surveys/import', { workspaceId: bed().projectId, export: { ...exported, formbricks: { exportFormat: 1 } } })
+  const badMeta = await call('POST', '/api/v3/surveys/import', {
+    workspaceId: bed().projectId,
+    export: { ...exported, formbricks: { exportFormat: 1 } },
+  })
   assertProblem(badMeta, 422)
-  const legacy = await call('POST', '/api/v3/surveys/import', { workspaceId: bed().projectId, document: { name: 'Old', questions: [{ id: 'q' }] } })
+  const legacy = await call('POST', '/api/v3/surveys/import', {
+    workspaceId: bed().projectId,
+    document: { name: 'Old', questions: [{ id: 'q' }] },
+  })
   assertProblem(legacy, 422, ['questions'])
   const dangling = linkDocument()
   ;(dangling.blocks[0] as Record<string, unknown>).elements = [{ id: 'x', type: 'noSuchType', headline: { 'en-US': 'Hi' } }]
@@ -246,11 +306,17 @@ test('hostile or malformed bodies are 4xx, never a 500, and write nothing', asyn
     { workspaceId: bed().projectId, document: { name: 'x'.repeat(10_000), blocks: [{}], __proto__: { polluted: true } } },
     { workspaceId: bed().projectId, document: { constructor: { prototype: { bad: 1 } }, blocks: 'no' } },
     { workspaceId: bed().projectId, references: { actionClasses: [{ id: 'x' }] }, document: linkDocument() },
-    { workspaceId: bed().projectId, document: { ...linkDocument(), type: 'app', distribution: { triggers: [{ actionClassId: 'nope' }, 5, null] } } },
+    {
+      workspaceId: bed().projectId,
+      document: { ...linkDocument(), type: 'app', distribution: { triggers: [{ actionClassId: 'nope' }, 5, null] } },
+    },
   ]
   for (const body of bodies) {
     const res = await call('POST', '/api/v3/surveys/import', body)
-    assert.ok(res.status >= 400 && res.status < 500 ? true : res.status === 201, `${JSON.stringify(body).slice(0, 200)} → ${res.status} ${res.text}`)
+    assert.ok(
+      res.status >= 400 && res.status < 500 ? true : res.status === 201,
+      `${JSON.stringify(body).slice(0, 200)} → ${res.status} ${res.text}`,
+    )
     if (res.status === 201) {
       // The one that imports drops the unknown triggers with a warning each.
       const dropped = res.body.data.report.issues.filter((issue: { code: string }) => issue.code === 'trigger_dropped')
@@ -277,7 +343,10 @@ test('other environments are refused: no export of their survey, no import into 
   const exported = (await call('GET', `/api/v3/surveys/${survey.id}/export`)).body.data
   const before = await counts(other.environmentId)
   assertProblem(await call('POST', '/api/v3/surveys/import', { workspaceId: other.projectId, export: exported }), 403)
-  assertProblem(await call('POST', '/api/v3/surveys/import', { workspaceId: other.environmentId, export: exported, options: { dryRun: true } }), 403)
+  assertProblem(
+    await call('POST', '/api/v3/surveys/import', { workspaceId: other.environmentId, export: exported, options: { dryRun: true } }),
+    403,
+  )
   assert.equal(await counts(other.environmentId), before)
   const unauthenticated = await bed().call('GET', `/api/v3/surveys/${survey.id}/export`, {})
   assert.is(unauthenticated.status, 401)
@@ -287,7 +356,12 @@ test('other environments are refused: no export of their survey, no import into 
 test('an empty survey cannot be exported: 422 naming survey.blocks', async () => {
   // No write makes one any more: a survey emptied in the database, as an older Canvass could leave it.
   const survey = await createSurvey(linkDocument())
-  await (bed().db as any).withSchema('canvass').updateTable('surveys').set({ questions: JSON.stringify([]), blocks: JSON.stringify([]) }).where('id', '=', survey.id).execute()
+  await (bed().db as any)
+    .withSchema('canvass')
+    .updateTable('surveys')
+    .set({ questions: JSON.stringify([]), blocks: JSON.stringify([]) })
+    .where('id', '=', survey.id)
+    .execute()
   assertProblem(await call('GET', `/api/v3/surveys/${survey.id}/export`), 422, ['survey.blocks'])
 })
 

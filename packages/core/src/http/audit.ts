@@ -29,7 +29,8 @@ export function audited(method: HttpMethod, path: string, doc: RouteDoc): RouteM
   const audit = doc.audit ?? derivedAudit(method, path)
   const fields = new Set(doc.body && doc.body !== 'upload' ? schemaFields(doc.body) : [])
   const queryNames = new Set(doc.query ? Object.keys(doc.query.entries) : [])
-  const readsAnswer = audit.resourceId === 'answer' || (typeof audit.resourceId === 'object' && 'answer' in audit.resourceId) || audit.result === true
+  const readsAnswer =
+    audit.resourceId === 'answer' || (typeof audit.resourceId === 'object' && 'answer' in audit.resourceId) || audit.result === true
   return async ({ request, ctx, info }, next) => {
     if (request.method === 'HEAD') return next()
     if (fields.size > 0) keepBody(request)

@@ -123,7 +123,11 @@ export async function commitSurveyImport(
     }
     const parsed = parseV3Body(v3SurveyCreateSchema, { ...plan.document, workspaceId: environmentId })
     const { body, metadata } = await v3SurveyCreateWrite(ctx, caller, parsed)
-    return await createSurveyFromBody(ctx, environmentId, body, v3Forbidden, { metadata: metadata ?? {}, archivedAt: null, customCss: null })
+    return await createSurveyFromBody(ctx, environmentId, body, v3Forbidden, {
+      metadata: metadata ?? {},
+      archivedAt: null,
+      customCss: null,
+    })
   } catch (error) {
     for (const id of made) await ctx.storage.actionClasses.delete(environmentId, id)
     throw error
@@ -140,9 +144,15 @@ function readEnvelope(envelope: Record<string, unknown>, issues: ImportIssue[]) 
   }
   const errors = [
     ...schemaErrors(surveyExportMetadataSchema, metadata, 'formbricks', 'Export metadata is invalid'),
-    ...schemaErrors(surveyExportReferencesSchema, envelope.references ?? { actionClasses: [] }, 'references', 'Action-class references are invalid'),
+    ...schemaErrors(
+      surveyExportReferencesSchema,
+      envelope.references ?? { actionClasses: [] },
+      'references',
+      'Action-class references are invalid',
+    ),
   ]
-  if (!isRecord(envelope.survey)) errors.push(importIssue('error', 'invalid_document', 'survey', { detail: 'The export has no survey document.' }))
+  if (!isRecord(envelope.survey))
+    errors.push(importIssue('error', 'invalid_document', 'survey', { detail: 'The export has no survey document.' }))
   if (errors.length > 0) {
     issues.push(...errors)
     return null
@@ -196,7 +206,8 @@ function stripped(survey: Record<string, unknown>, issues: ImportIssue[]): Recor
     // An alias names a language in the workspace it came from only (a GET answer carries it).
     document.languages.forEach((language, index) => {
       if (!isRecord(language) || !('alias' in language)) return
-      if (language.alias !== null) issues.push(importIssue('info', 'unknown_field_stripped', `languages.${index}.alias`, { field: 'alias' }))
+      if (language.alias !== null)
+        issues.push(importIssue('info', 'unknown_field_stripped', `languages.${index}.alias`, { field: 'alias' }))
       delete language.alias
     })
   }
@@ -220,7 +231,8 @@ async function validationProblems(
   forValidation: Array<{ actionClassId: string }> | undefined,
 ): Promise<InvalidParam[]> {
   const checked: Record<string, unknown> = { ...document, workspaceId: caller.environmentId }
-  if (forValidation !== undefined && isRecord(document.distribution)) checked.distribution = { ...document.distribution, triggers: forValidation }
+  if (forValidation !== undefined && isRecord(document.distribution))
+    checked.distribution = { ...document.distribution, triggers: forValidation }
   try {
     const parsed = parseV3Body(v3SurveyCreateSchema, checked)
     const { body, metadata } = await v3SurveyCreateWrite(ctx, caller, parsed)
@@ -232,7 +244,9 @@ async function validationProblems(
     }
     if (error instanceof CanvassError && error.status === 400) {
       const fields = Object.entries(error.details).filter(([name]) => name !== '_more')
-      return fields.length > 0 ? fields.map(([name, reason]) => ({ name, reason: String(reason) })) : [{ name: 'document', reason: error.message }]
+      return fields.length > 0
+        ? fields.map(([name, reason]) => ({ name, reason: String(reason) }))
+        : [{ name: 'document', reason: error.message }]
     }
     throw error
   }
