@@ -152,6 +152,22 @@ export const validateSurveyInput = closed(
 
 export const deleteSurveyInput = closed({ surveyId: id('Survey ID to delete.') }, ['surveyId'])
 
+export const exportSurveyInput = closed({ surveyId: id('Survey ID to export.') }, ['surveyId'])
+
+export const importSurveyInput = closed(
+  {
+    workspaceId: id('Workspace ID the survey is imported into.'),
+    export: freeObject('A `.formbricks.json` envelope as export_survey answers it (its `data`). Give this or `document`.'),
+    document: freeObject('A raw v3 survey document. Give this or `export`.'),
+    references: freeObject('The action classes a `document` names in its triggers (`{actionClasses: [...]}`), as a dry run answers them.'),
+    options: closed({
+      name: { type: 'string', minLength: 1, maxLength: 200, description: 'Overrides the survey name.' },
+      dryRun: { type: 'boolean', description: 'Resolve and validate only: nothing is written.' },
+    }),
+  },
+  ['workspaceId'],
+)
+
 /** What `list_responses` and `count_responses` both take, so that a count cannot drift from its list. */
 const responseScope = {
   workspaceId: id('Workspace whose responses are in scope. Always required.'),
