@@ -38,6 +38,7 @@ import { registerSurveyPreviewRoutes } from './routes/management/survey-preview'
 import { registerSchemaRoutes } from './routes/schemas'
 import { registerSurveyValidateRoutes } from './routes/v3/survey-validate'
 import { registerV3SurveyRoutes } from './routes/v3/surveys'
+import { registerV3SurveyFileRoutes } from './routes/v3/survey-files'
 import { registerV3SurveyBlockRoutes } from './routes/v3/survey-blocks'
 import { registerV3SurveyVisibilityRoutes } from './routes/v3/survey-visibility'
 import { registerV3DiscoveryRoutes } from './routes/v3/discovery'
@@ -87,6 +88,7 @@ export function registerEveryRoute(
   registerV3SurveyPreviewRoutes(table)
   // Before `/api/v3/surveys/:surveyId`'s POST routes: `generate` is no survey id.
   registerV3NotImplementedRoutes(table)
+  registerV3SurveyFileRoutes(table)
   registerV3SurveyRoutes(table)
   registerV3SurveyBlockRoutes(table)
   registerV3SurveyVisibilityRoutes(table)

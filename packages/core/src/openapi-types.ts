@@ -590,6 +590,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/surveys/{surveyId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a survey as a portable .formbricks.json envelope
+         * @description The envelope (`data`) holds `formbricks` (format 1, the time, the source), `survey` (the v3 document without `id`, `workspaceId`, the dates and `targeting`) and `references.actionClasses` (the action classes its triggers name). Canvass's survey settings, styling, custom CSS and responses are not exported. A survey without a question, or one whose document would not import again, is a 422. Every export is written to the audit log.
+         */
+        get: operations["getV3SurveysBySurveyIdExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/surveys/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a survey from an export envelope or a raw v3 document (options.dryRun writes nothing)
+         * @description Exactly one of `export` (an envelope of `GET /api/v3/surveys/{surveyId}/export`) and `document` (a raw v3 document). The survey becomes a draft; instance-bound fields, slug, schedule, targeting and fields no document has are stripped; app-survey triggers are matched to action classes of the workspace by key, configuration or name, or created. Every change is a line of `report.issues`. `options.dryRun: true` answers 200 with the resolved document, the report and the validation, and writes nothing; otherwise 201 with the survey and the report, or 422 with `invalid_params` and the report in `details.report`.
+         */
+        post: operations["postV3SurveysImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/surveys": {
         parameters: {
             query?: never;
@@ -6855,6 +6895,426 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV3SurveysBySurveyIdExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            formbricks: {
+                                /** @constant */
+                                exportFormat: 1;
+                                /** Format: date-time */
+                                exportedAt: string;
+                                appVersion: string;
+                                source: {
+                                    url: string;
+                                    workspaceId: string;
+                                    surveyId: string;
+                                };
+                            };
+                            survey: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "link" | "app";
+                                /** @enum {string} */
+                                status: "draft" | "inProgress" | "paused" | "completed";
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                defaultLanguage: string;
+                                languages: {
+                                    code: string;
+                                    default: boolean;
+                                    enabled: boolean;
+                                }[];
+                                welcomeCard: {
+                                    [key: string]: unknown;
+                                };
+                                blocks: {
+                                    [key: string]: unknown;
+                                }[];
+                                endings: {
+                                    [key: string]: unknown;
+                                }[];
+                                hiddenFields: {
+                                    [key: string]: unknown;
+                                };
+                                variables: {
+                                    [key: string]: unknown;
+                                }[];
+                                distribution?: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            references: {
+                                actionClasses: {
+                                    id: string;
+                                    name: string;
+                                    key: string | null;
+                                    /** @enum {string} */
+                                    type: "code" | "noCode";
+                                    noCodeConfig: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    description: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No valid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace or the resource is not the key's, or does not exist (the two are not told apart) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but cannot be applied to what is stored (`invalid_params` says why) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV3SurveysImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    workspaceId: string;
+                    export?: unknown;
+                    document?: unknown;
+                    references?: {
+                        actionClasses: {
+                            id: string;
+                            name: string;
+                            key: string | null;
+                            /** @enum {string} */
+                            type: "code" | "noCode";
+                            noCodeConfig: {
+                                [key: string]: unknown;
+                            } | null;
+                            description: string | null;
+                        }[];
+                    };
+                    options?: {
+                        name?: string;
+                        dryRun?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Dry run: nothing was written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            document: {
+                                [key: string]: unknown;
+                            } | null;
+                            references: {
+                                actionClasses: {
+                                    id: string;
+                                    name: string;
+                                    key: string | null;
+                                    /** @enum {string} */
+                                    type: "code" | "noCode";
+                                    noCodeConfig: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    description: string | null;
+                                }[];
+                            } | null;
+                            report: {
+                                source: {
+                                    /** @constant */
+                                    lane: "lossless";
+                                    /** @enum {string} */
+                                    kind: "formbricks-export" | "v3-document";
+                                };
+                                summary: {
+                                    blocks: number;
+                                    elements: number;
+                                    endings: number;
+                                    languages: string[];
+                                    logicRules: number;
+                                    logicRulesReported: number;
+                                    hiddenFields: number;
+                                };
+                                issues: {
+                                    /** @enum {string} */
+                                    severity: "error" | "warning" | "info";
+                                    code: string;
+                                    path?: string;
+                                    message: string;
+                                    vars?: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                            };
+                            validation: {
+                                valid: boolean;
+                                invalid_params: {
+                                    name: string;
+                                    reason: string;
+                                    code?: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            survey: {
+                                id: string;
+                                workspaceId: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                archivedAt: string | null;
+                                name: string;
+                                /** @enum {string} */
+                                type: "link" | "app" | "website";
+                                /** @enum {string} */
+                                status: "draft" | "scheduled" | "inProgress" | "paused" | "completed";
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                defaultLanguage: string;
+                                languages: {
+                                    code: string;
+                                    alias: string | null;
+                                    default: boolean;
+                                    enabled: boolean;
+                                }[];
+                                welcomeCard: unknown;
+                                blocks: unknown[];
+                                endings: unknown[];
+                                hiddenFields: unknown;
+                                variables: unknown[];
+                                distribution?: {
+                                    displayOption: string;
+                                    displayPercentage: number | null;
+                                    displayLimit: number | null;
+                                    recontactDays: number | null;
+                                    autoClose: number | null;
+                                    autoComplete: number | null;
+                                    delay: number;
+                                    triggers: {
+                                        actionClassId: string;
+                                    }[];
+                                };
+                                targeting?: {
+                                    filters: unknown[];
+                                    segmentId: string | null;
+                                };
+                                customCss: {
+                                    light: string | null;
+                                    dark: string | null;
+                                } | null;
+                                autoComplete: number | null;
+                                closeOn: string | null;
+                                singleUse: {
+                                    [key: string]: unknown;
+                                } | null;
+                                pin: string | null;
+                                isBackButtonHidden: boolean;
+                                styling: {
+                                    [key: string]: unknown;
+                                } | null;
+                                workspaceOverwrites: {
+                                    [key: string]: unknown;
+                                } | null;
+                                showLanguageSwitch: boolean | null;
+                                /** @enum {string} */
+                                visibility: "restricted" | "workspace";
+                                owner: {
+                                    name: string;
+                                } | null;
+                                access: {
+                                    via: string;
+                                    canManageVisibility: boolean;
+                                };
+                            };
+                            report: {
+                                source: {
+                                    /** @constant */
+                                    lane: "lossless";
+                                    /** @enum {string} */
+                                    kind: "formbricks-export" | "v3-document";
+                                };
+                                summary: {
+                                    blocks: number;
+                                    elements: number;
+                                    endings: number;
+                                    languages: string[];
+                                    logicRules: number;
+                                    logicRulesReported: number;
+                                    hiddenFields: number;
+                                };
+                                issues: {
+                                    /** @enum {string} */
+                                    severity: "error" | "warning" | "info";
+                                    code: string;
+                                    path?: string;
+                                    message: string;
+                                    vars?: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, an unknown or wrong query parameter or field (`invalid_params` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace or the resource is not the key's, or does not exist (the two are not told apart) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but cannot be applied to what is stored (`invalid_params` says why) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unreachable for now; nothing was written (`Retry-After`) */

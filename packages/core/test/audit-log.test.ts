@@ -29,8 +29,8 @@ interface Call {
   path: string
   body?: unknown
   headers?: Record<string, string>
-  /** The entry's `resourceId`; with `answer`, the answer's `data.id`. */
-  resourceId: string | null | 'answer'
+  /** The entry's `resourceId`; with `answer`, the answer's `data.id`; with `answer.survey`, its `data.survey.id`. */
+  resourceId: string | null | 'answer' | 'answer.survey'
   /** The entry's action, where the route's depends on the request. @default the route's `audit.action` */
   action?: string
   /** A call of a signed-in person rather than the key: sent without it, and the entry names them. */
@@ -121,6 +121,16 @@ const FIXTURES: Record<string, Fixture> = {
     path: '/api/v3/surveys',
     body: { workspaceId: x.projectId, name: MARKER, blocks: v3Blocks() },
     resourceId: 'answer',
+  }),
+  'GET /api/v3/surveys/:surveyId/export': async (x) => {
+    const id = await v3SurveyOf(x)
+    return { path: `/api/v3/surveys/${id}/export`, resourceId: id }
+  },
+  // A dry run writes no entry (the survey files' tests count them); the import that creates one writes one.
+  'POST /api/v3/surveys/import': async (x) => ({
+    path: '/api/v3/surveys/import',
+    body: { workspaceId: x.projectId, document: { name: MARKER, blocks: v3Blocks() } },
+    resourceId: 'answer.survey',
   }),
   'PATCH /api/v3/surveys/:surveyId/blocks': async (x) => {
     const id = await v3SurveyOf(x)
@@ -541,7 +551,8 @@ for (const route of AUDITED) {
     assert.is(after.length, before + 1, 'exactly one new entry')
     const entry = after.find((e) => e.requestId === requestId)
     assert.ok(entry, 'the entry carries the request id')
-    const expectedId = call.resourceId === 'answer' ? res.body.data.id : call.resourceId
+    const expectedId =
+      call.resourceId === 'answer' ? res.body.data.id : call.resourceId === 'answer.survey' ? res.body.data.survey.id : call.resourceId
     assert.equal(
       {
         route: entry.route,

@@ -203,6 +203,7 @@ function v3Body(route: (typeof ROUTES)[number], x: TestCanvass, seed: SeedB): Re
   const bodies: Record<string, Record<string, unknown>> = {
     'POST /api/v3/surveys': { name: 'isolation-probe', blocks },
     'POST /api/v3/surveys/preview': { name: 'isolation-probe', blocks },
+    'POST /api/v3/surveys/import': { document: { name: 'isolation-probe', blocks } },
     'POST /api/v3/surveys/validate': { operation: 'patch', surveyId: seed.params.surveyId, data: { name: 'isolation-probe' } },
     'PATCH /api/v3/surveys/:surveyId': { name: 'isolation-probe' },
     'PATCH /api/v3/surveys/:surveyId/blocks': { ops: [{ op: 'remove', id: 'isolation-probe' }] },

@@ -68,6 +68,8 @@ for (const backend of availableBackends()) {
     'edit_survey_blocks',
     'set_survey_block_order',
     'delete_survey',
+    'export_survey',
+    'import_survey',
     'list_responses',
     'count_responses',
     'get_response',
@@ -110,6 +112,8 @@ for (const backend of availableBackends()) {
     assert.equal(hints('delete_response'), [false, true, true])
     assert.equal(hints('batch_delete_responses'), [false, true, true])
     assert.equal(hints('summarize_survey_responses'), [true, false, true])
+    assert.equal(hints('export_survey'), [true, false, true])
+    assert.equal(hints('import_survey'), [false, false, false])
     const list = byName.list_surveys!.inputSchema as Record<string, any>
     assert.equal(list.required, ['workspaceId'])
     assert.is(list.additionalProperties, false)
@@ -181,6 +185,32 @@ for (const backend of availableBackends()) {
     const deleted = await ok(client, 'delete_survey', { surveyId })
     assert.type(deleted.requestId, 'string')
     await toolError(client, 'get_survey', { surveyId }, 'forbidden', 403)
+    await client.close()
+  })
+
+  test('a survey file through the tools: export, a dry run that writes nothing, an import', async () => {
+    const client = await connect()
+    const created = await ok(client, 'create_survey', surveyDocument(bed().projectId, 'Exported by an agent'))
+    const envelope = (await ok(client, 'export_survey', { surveyId: created.data.id })).data
+    assert.is(envelope.formbricks.exportFormat, 1)
+    assert.is(envelope.survey.name, 'Exported by an agent')
+    const before = (await ok(client, 'list_surveys', { workspaceId: bed().projectId })).meta.totalCount
+    const dry = await ok(client, 'import_survey', { workspaceId: bed().projectId, export: envelope, options: { dryRun: true } })
+    assert.is(dry.data.validation.valid, true)
+    assert.is((await ok(client, 'list_surveys', { workspaceId: bed().projectId })).meta.totalCount, before)
+    const imported = await ok(client, 'import_survey', { workspaceId: bed().projectId, export: envelope, options: { name: 'Imported' } })
+    assert.is(imported.data.survey.name, 'Imported')
+    assert.is(imported.data.survey.status, 'draft')
+    assert.is((await ok(client, 'list_surveys', { workspaceId: bed().projectId })).meta.totalCount, before + 1)
+    const refused = await toolError(
+      client,
+      'import_survey',
+      { workspaceId: bed().projectId, document: { name: 'Old', questions: [{ id: 'q' }] } },
+      'unprocessable_content',
+      422,
+    )
+    assert.ok(refused.invalid_params?.some((param) => param.name === 'questions'))
+    await toolError(client, 'export_survey', { surveyId: 'nosuchsurvey' }, 'forbidden', 403)
     await client.close()
   })
 

@@ -364,6 +364,15 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
     path: { tagId: await freshTag(`merged-${Math.random()}`) },
     body: { newTagId: seeds.tagId![0] },
   }),
+  'POST /api/v3/surveys/import': async () => ({
+    body: {
+      workspaceId: seeds.environmentId![0],
+      document: {
+        name: 'Imported',
+        blocks: [{ name: 'Main', elements: [{ id: 'q1', type: 'openText', headline: { 'en-US': 'Why?' }, required: true }] }],
+      },
+    },
+  }),
   'POST /api/v3/surveys/validate': async () => ({
     body: {
       operation: 'create',

@@ -29,12 +29,14 @@ export function audited(method: HttpMethod, path: string, doc: RouteDoc): RouteM
   const audit = doc.audit ?? derivedAudit(method, path)
   const fields = new Set(doc.body && doc.body !== 'upload' ? schemaFields(doc.body) : [])
   const queryNames = new Set(doc.query ? Object.keys(doc.query.entries) : [])
-  const readsAnswer = audit.resourceId === 'answer' || audit.result === true
+  const readsAnswer =
+    audit.resourceId === 'answer' || (typeof audit.resourceId === 'object' && 'answer' in audit.resourceId) || audit.result === true
   return async ({ request, ctx, info }, next) => {
     if (request.method === 'HEAD') return next()
     if (fields.size > 0) keepBody(request)
     const response = await next()
     if (response.status < 200 || response.status > 299) return response
+    if (audit.statuses && !audit.statuses.includes(response.status)) return response
     try {
       const answer = readsAnswer ? await answerData(response) : undefined
       const entry = await entryOf(request, ctx, info, { method, path, audit, fields, queryNames, status: response.status, answer })
@@ -84,6 +86,10 @@ function resourceIdOf(request: IRequest, audit: RouteAudit, answer: Record<strin
   const where = audit.resourceId
   if (where === undefined) return null
   if (where === 'answer') return typeof answer?.id === 'string' ? answer.id : null
+  if ('answer' in where) {
+    const member = answer?.[where.answer] as { id?: unknown } | undefined
+    return typeof member?.id === 'string' ? member.id : null
+  }
   if ('param' in where) return param(request, where.param)
   const value = request.query[where.query]
   return typeof value === 'string' ? value : null

@@ -33,9 +33,11 @@ export interface RouteAudit {
   resourceType: string
   /**
    * Where the record's id is: a path parameter (`{ param }`), a query parameter (`{ query }`), or the
-   * answer's `data.id` (`'answer'`, for creates). Omitted when the request names no one record.
+   * answer's `data.id` (`'answer'`, for creates) or `data.<member>.id` (`{ answer: member }`). Omitted when the request names no one record.
    */
-  resourceId?: { param: string } | { query: string } | 'answer'
+  resourceId?: { param: string } | { query: string } | 'answer' | { answer: string }
+  /** Only answers of these statuses are recorded (an import's dry run answers 200 and writes nothing). */
+  statuses?: readonly number[]
   /** The answer is a tally (`{data: {anonymized: 3, …}}`): its numbers go into the summary's `result`. */
   result?: true
 }

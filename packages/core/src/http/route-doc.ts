@@ -41,6 +41,8 @@ export interface RouteDoc {
    * @default 200
    */
   status?: 201 | 204 | 303
+  /** A 201 route's other success: the 200 of a dry run that writes nothing (`POST /api/v3/surveys/import`). */
+  dryRunAnswer?: v.GenericSchema
   /** A page that may also send its reader on with 303 (`/console` to the sign-in page of one not signed in). */
   redirects?: true
   /** A 200 answer that is not JSON. */

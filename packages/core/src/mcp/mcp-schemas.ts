@@ -250,6 +250,22 @@ export const patchWorkspaceCustomCssInput = closed(
   ['workspaceId', 'customCss'],
 )
 
+export const exportSurveyInput = closed({ surveyId: id('Survey ID to export.') }, ['surveyId'])
+
+export const importSurveyInput = closed(
+  {
+    workspaceId: id('Workspace ID the survey is imported into.'),
+    export: freeObject('A `.formbricks.json` envelope as export_survey answers it (its `data`). Give this or `document`.'),
+    document: freeObject('A raw v3 survey document. Give this or `export`.'),
+    references: freeObject('The action classes a `document` names in its triggers (`{actionClasses: [...]}`), as a dry run answers them.'),
+    options: closed({
+      name: { type: 'string', minLength: 1, maxLength: 200, description: 'Overrides the survey name.' },
+      dryRun: { type: 'boolean', description: 'Resolve and validate only: nothing is written.' },
+    }),
+  },
+  ['workspaceId'],
+)
+
 /** What `list_responses` and `count_responses` both take, so that a count cannot drift from its list. */
 const responseScope = {
   workspaceId: id('Workspace whose responses are in scope. Always required.'),
@@ -476,5 +492,10 @@ export const outputSchemas = {
   batch_delete_responses: toolOutput(open({ deleted: { type: 'integer' } }, ['deleted'])),
   get_workspace_custom_css: toolOutput(customCss),
   patch_workspace_custom_css: toolOutput(customCss, { warnings: anyArray }),
+  export_survey: toolOutput(open({ formbricks: open({}), survey: open({}), references: open({}) }, ['formbricks', 'survey'])),
+  /** A dry run answers the resolved document, its references, the report and the validation; an import, the survey and the report. */
+  import_survey: toolOutput(
+    open({ survey, document: { type: ['object', 'null'] }, references: { type: ['object', 'null'] }, report: open({}), validation: open({}) }),
+  ),
   summarize_survey_responses: toolOutput(open({})),
 } satisfies Record<string, JsonObjectSchema>

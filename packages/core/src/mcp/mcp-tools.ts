@@ -51,8 +51,8 @@ const RESPONSE_BOUNDARY =
   'A response is the submission-shaped record: one row per respondent, every answer as submitted, writable and deletable.'
 
 /**
- * The tools, in the reference's names with its input schemas, output schemas and annotations, and one of
- * Canvass's own (`summarize_survey_responses`). The reference's workflow and feedback-record tools are left out: Canvass
+ * The tools, in the reference's names with its input schemas, output schemas and annotations, and three of
+ * Canvass's own (`export_survey`, `import_survey`, `summarize_survey_responses`). The reference's workflow and feedback-record tools are left out: Canvass
  * has neither resource, and a tool that can only fail would cost an agent context on every `tools/list`.
  */
 export const MCP_TOOLS: readonly McpTool[] = [
@@ -190,6 +190,28 @@ export const MCP_TOOLS: readonly McpTool[] = [
       withoutElicitation: 'proceed',
     },
     call: (args) => ({ method: 'DELETE', path: `/api/v3/surveys/${segment(args.surveyId)}` }),
+  },
+  {
+    name: 'export_survey',
+    title: 'Export survey',
+    description:
+      "Export a survey as a portable `.formbricks.json` envelope: the v3 document without instance-bound fields and the action classes its triggers name. Canvass's own tool.",
+    inputSchema: schemas.exportSurveyInput,
+    outputSchema: schemas.outputSchemas.export_survey,
+    annotations: READ,
+    call: (args) => ({ method: 'GET', path: `/api/v3/surveys/${segment(args.surveyId)}/export` }),
+  },
+  {
+    name: 'import_survey',
+    title: 'Import survey',
+    description: [
+      'Import an export envelope or a raw v3 document into a workspace as a draft; triggers are matched to its action classes or created, and every change is a line of the report.',
+      "Call with options.dryRun: true first to see the resolved document and the report without writing anything. Canvass's own tool.",
+    ].join(' '),
+    inputSchema: schemas.importSurveyInput,
+    outputSchema: schemas.outputSchemas.import_survey,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    call: (args) => ({ method: 'POST', path: '/api/v3/surveys/import', body: args }),
   },
   {
     name: 'list_responses',

@@ -244,6 +244,12 @@ function responsesOf(route: RouteEntry, components: Components): Record<string, 
               ? { description: MESSAGES[success] }
               : { description: MESSAGES[success], content: answerContent(route, components) },
         }
+  if (route.dryRunAnswer) {
+    responses[200] = {
+      description: 'Dry run: nothing was written',
+      content: { 'application/json': { schema: components.inline(route.dryRunAnswer, 'output') } },
+    }
+  }
   if (route.redirects) responses[303] = { description: 'On to the page `Location` names (no body): for a page, its sign-in' }
   for (const status of impliedErrors(route)) {
     if (status === 304) {

@@ -93,7 +93,7 @@ function describe(ref: TriggerReference): string {
 }
 
 /** Every action class of the environment, the automatic ones included, page by page. */
-async function environmentActionClasses(ctx: CanvassContext, environmentId: string): Promise<ActionClassRecord[]> {
+export async function environmentActionClasses(ctx: CanvassContext, environmentId: string): Promise<ActionClassRecord[]> {
   const all: ActionClassRecord[] = []
   let after: { createdAt: Date; id: string } | undefined
   for (;;) {
