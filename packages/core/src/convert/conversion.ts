@@ -84,7 +84,7 @@ export interface ConvertedSurvey {
   defaultLanguage: string
   languages: Array<{ code: string; default: boolean; enabled: boolean }>
   welcomeCard: Record<string, unknown>
-  blocks: Array<{ name: string; elements: Element[] }>
+  blocks: Array<{ name: string; elements: Element[]; buttonLabel?: Record<string, string> }>
   endings: Array<Record<string, unknown>>
   hiddenFields: { enabled: boolean; fieldIds: string[] }
   variables: Array<Record<string, unknown>>
@@ -156,10 +156,14 @@ export function createConversion(kind: ConversionKind | 'unknown', fileName?: st
     hasRoom(): boolean {
       return elementCount < LIMITS.questions
     },
-    /** A page of elements; an empty one is left out. */
-    addBlock(name: string, elements: Element[]) {
+    /** A page of elements (with the label of its next button); an empty one is left out. */
+    addBlock(name: string, elements: Element[], buttonLabel?: string) {
       if (elements.length === 0) return
-      blocks.push({ name: name.slice(0, LIMITS.name) || `Block ${blocks.length + 1}`, elements })
+      blocks.push({
+        name: name.slice(0, LIMITS.name) || `Block ${blocks.length + 1}`,
+        elements,
+        ...(buttonLabel ? { buttonLabel: textMap(buttonLabel) } : {}),
+      })
     },
     /** Notes that `element` was made from the source question `sourceRef` (of the source's `sourceType`). */
     mapped(element: Element, sourceRef: string, sourceType: string): Element {
@@ -204,7 +208,12 @@ export function createConversion(kind: ConversionKind | 'unknown', fileName?: st
     hiddenField(name: unknown, sourceRef: string) {
       const id = typeof name === 'string' ? name.replace(/[^a-zA-Z0-9_-]+/g, '_').slice(0, 64) : ''
       if (id === '' || RESERVED.has(id) || elementIds.has(id) || hiddenFieldIds.length >= LIMITS.listItems) {
-        issues.push({ severity: 'warning', code: 'hidden_field_skipped', message: `Hidden field "${String(name).slice(0, 100)}" was not imported`, sourceRef })
+        issues.push({
+          severity: 'warning',
+          code: 'hidden_field_skipped',
+          message: `Hidden field "${String(name).slice(0, 100)}" was not imported`,
+          sourceRef,
+        })
         return
       }
       elementIds.add(id)

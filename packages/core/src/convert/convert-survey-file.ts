@@ -31,7 +31,8 @@ export function convertSurveyFile(file: string | Uint8Array, options: ConvertSur
   const read = readBoundedJson(text)
   if ('refusal' in read) return refuse(read.refusal.code, read.refusal.message)
   const kind = options.kind ?? detectSurveyKind(read.value)
-  if (kind === undefined) return refuse('unsupported_source', 'Not a survey file Canvass converts: a Qualtrics .qsf, SurveyJS JSON or Typeform form definition')
+  if (kind === undefined)
+    return refuse('unsupported_source', 'Not a survey file Canvass converts: a Qualtrics .qsf, SurveyJS JSON or Typeform form definition')
   return CONVERTERS[kind](read.value, fileName === undefined ? {} : { fileName })
 }
 

@@ -21,7 +21,10 @@ function base({ id, headline, subheader, required }: ElementBase) {
 
 export type InputType = 'text' | 'email' | 'url' | 'number' | 'phone'
 
-export function openText(fields: ElementBase, options: { inputType?: InputType; longAnswer?: boolean; placeholder?: string } = {}): Element {
+export function openText(
+  fields: ElementBase,
+  options: { inputType?: InputType; longAnswer?: boolean; placeholder?: string } = {},
+): Element {
   return {
     ...base(fields),
     type: 'openText',
@@ -102,7 +105,10 @@ export function scale(fields: ElementBase, input: ScaleInput): { element: Elemen
     return { element: { ...base(fields), type: 'nps', ...labels, isColorCodingEnabled: false }, asChoices: false }
   const range = input.max - input.min + 1
   if (input.min === 1 && RATING_RANGES.includes(range))
-    return { element: { ...base(fields), type: 'rating', scale: input.shape, range, ...labels, isColorCodingEnabled: false }, asChoices: false }
+    return {
+      element: { ...base(fields), type: 'rating', scale: input.shape, range, ...labels, isColorCodingEnabled: false },
+      asChoices: false,
+    }
   if (range > MAX_CHOICE_POINTS || range < 2) return `a scale of ${range} points has no Canvass element`
   const points: ChoiceInput[] = []
   for (let point = input.min; point <= input.max; point++) points.push({ id: String(point), label: String(point) })
@@ -117,9 +123,9 @@ export function nps(fields: ElementBase, lowerLabel?: string, upperLabel?: strin
   return { ...base(fields), type: 'nps', ...labels, isColorCodingEnabled: false }
 }
 
-/** A text to read, with nothing to answer (a statement, a descriptive text). */
-export function statement(fields: Omit<ElementBase, 'required'>, buttonLabel?: string): Element {
-  return { ...base({ ...fields, required: false }), type: 'cta', ...(buttonLabel ? { buttonLabel: textMap(buttonLabel) } : {}) }
+/** A text to read, with nothing to answer (a statement, a descriptive text); its button is its block's. */
+export function statement(fields: Omit<ElementBase, 'required'>): Element {
+  return { ...base({ ...fields, required: false }), type: 'cta' }
 }
 
 export function consent(fields: ElementBase, label: string): Element {

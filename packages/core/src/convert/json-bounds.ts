@@ -48,7 +48,12 @@ export function readBoundedJson(text: string): { value: unknown } | { refusal: J
   try {
     return { value: JSON.parse(text) }
   } catch (error) {
-    return { refusal: { code: 'invalid_json', message: `The file is not JSON: ${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'}` } }
+    return {
+      refusal: {
+        code: 'invalid_json',
+        message: `The file is not JSON: ${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'}`,
+      },
+    }
   }
 }
 

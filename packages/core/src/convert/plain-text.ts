@@ -7,7 +7,7 @@
 export function plainText(html: string): string {
   const decoded = decodeEntities(withoutTags(html))
   // Markup written as entities (`&lt;script&gt;`) is markup once decoded: it goes too, never to be decoded again.
-  const text = /<\s*[a-z!/?]/i.test(decoded) ? withoutTags(decoded) : decoded
+  const text = /<[a-z!/?]/i.test(decoded) ? withoutTags(decoded) : decoded
   return text
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
     .replace(/\s+/g, ' ')
@@ -30,18 +30,22 @@ function withoutTags(html: string): string {
       at = close === -1 ? html.length : close + 3
       continue
     }
-    const close = html.indexOf('>', open + 1)
-    if (close === -1) {
-      // A lone `<` that starts no tag is text ("a < b").
-      out.push(html.slice(open))
-      break
+    if (lower[open + 1] === '!' || lower[open + 1] === '?') {
+      // A declaration (`<!doctype html>`, `<?xml ?>`) is no text.
+      const close = html.indexOf('>', open + 1)
+      at = close === -1 ? html.length : close + 1
+      continue
     }
-    const name = /^<\s*\/?\s*([a-z][a-z0-9]*)/.exec(lower.slice(open, Math.min(close + 1, open + 40)))?.[1]
+    const name = /^<\/?([a-z][a-z0-9]*)/.exec(lower.slice(open, open + 40))?.[1]
     if (name === undefined) {
+      // A `<` that starts no tag is text ("a < b").
       out.push('<')
       at = open + 1
       continue
     }
+    const close = tagEnd(html, open + 1)
+    // A tag that never closes takes the rest with it: a browser would not show it either.
+    if (close === -1) break
     if (RAW_TEXT.has(name) && lower[open + 1] !== '/') {
       const end = lower.indexOf(`</${name}`, close + 1)
       const endClose = end === -1 ? -1 : html.indexOf('>', end)
@@ -53,6 +57,19 @@ function withoutTags(html: string): string {
     at = close + 1
   }
   return out.join('')
+}
+
+/** Where the tag opened before `from` ends: its `>` outside quoted attribute values, or -1. */
+function tagEnd(html: string, from: number): number {
+  let quote = ''
+  for (let at = from; at < html.length; at++) {
+    const char = html[at] as string
+    if (quote !== '') {
+      if (char === quote) quote = ''
+    } else if (char === '"' || char === "'") quote = char
+    else if (char === '>') return at
+  }
+  return -1
 }
 
 /** Elements whose content is code, not text: dropped with the element. */

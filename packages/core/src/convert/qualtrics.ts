@@ -25,7 +25,8 @@ export function convertQualtrics(qsf: unknown, options: { fileName?: string } = 
   for (const element of elements) {
     const record = asRecord(element)
     const payload = record?.Payload
-    if (record?.Element === 'SQ' && asRecord(payload)) questions.set(String(record.PrimaryAttribute), asRecord(payload) as Record<string, unknown>)
+    if (record?.Element === 'SQ' && asRecord(payload))
+      questions.set(String(record.PrimaryAttribute), asRecord(payload) as Record<string, unknown>)
     else if (record?.Element === 'BL') blockList = Array.isArray(payload) ? payload : Object.values(asRecord(payload) ?? {})
     else if (record?.Element === 'FL') flow = asRecord(payload)
   }
@@ -64,7 +65,12 @@ export function convertQualtrics(qsf: unknown, options: { fileName?: string } = 
   }
   const left = [...questions.keys()].filter((qid) => !placed.has(qid)).length
   if (left > 0)
-    conversion.issue({ severity: 'info', code: 'unplaced_questions', message: `${left} questions in no block of the flow (the trash, unused blocks) were left out`, vars: { questions: left } })
+    conversion.issue({
+      severity: 'info',
+      code: 'unplaced_questions',
+      message: `${left} questions in no block of the flow (the trash, unused blocks) were left out`,
+      vars: { questions: left },
+    })
   const entry = asRecord(root.SurveyEntry) as Record<string, unknown>
   return conversion.finish(conversion.name(entry.SurveyName, 'Imported Qualtrics survey'))
 }
@@ -85,8 +91,14 @@ function flowBlocks(conversion: Conversion, flow: Record<string, unknown>, block
     if ((item.Type === 'Block' || item.Type === 'Standard') && id !== undefined && blocks.has(id) && !order.includes(id)) order.push(id)
     if (item.Type === 'Branch') conversion.logicReported(1, asString(item.FlowID) ?? 'flow', 'A branch of the survey flow')
     if (item.Type === 'Randomizer')
-      conversion.issue({ severity: 'warning', code: 'randomizer_not_imported', message: 'A randomizer of the flow was not imported: its blocks are shown in order', sourceRef: asString(item.FlowID) ?? 'flow' })
-    if (item.Type === 'EmbeddedData') for (const field of asArray(item.EmbeddedData)) conversion.hiddenField(asRecord(field)?.Field, asString(item.FlowID) ?? 'flow')
+      conversion.issue({
+        severity: 'warning',
+        code: 'randomizer_not_imported',
+        message: 'A randomizer of the flow was not imported: its blocks are shown in order',
+        sourceRef: asString(item.FlowID) ?? 'flow',
+      })
+    if (item.Type === 'EmbeddedData')
+      for (const field of asArray(item.EmbeddedData)) conversion.hiddenField(asRecord(field)?.Field, asString(item.FlowID) ?? 'flow')
     if (item.Type === 'EndSurvey' && stack.length === 1) continue
     if (Array.isArray(item.Flow)) stack.push({ items: item.Flow, at: 0 })
   }
@@ -109,7 +121,12 @@ function qualtricsReader(conversion: Conversion) {
     conversion.logicReported(displayLogic + asArray(payload.SkipLogic).length, qid, 'Display or skip logic')
     if (!translationsReported && Object.keys(asRecord(payload.Language) ?? {}).length > 0) {
       translationsReported = true
-      conversion.issue({ severity: 'warning', code: 'translations_not_imported', message: 'Only the survey\u2019s own language was imported', sourceRef: qid })
+      conversion.issue({
+        severity: 'warning',
+        code: 'translations_not_imported',
+        message: 'Only the survey\u2019s own language was imported',
+        sourceRef: qid,
+      })
     }
     const settings = asRecord(asRecord(payload.Validation)?.Settings) ?? {}
     const fields: ElementBase = { id: '', headline, required: settings.ForceResponse === 'ON' }
@@ -122,7 +139,12 @@ function qualtricsReader(conversion: Conversion) {
     return conversion.mapped(built, qid, type)
   }
 
-  const build = (payload: Record<string, unknown>, fields: ElementBase, settings: Record<string, unknown>, qid: string): Element | string => {
+  const build = (
+    payload: Record<string, unknown>,
+    fields: ElementBase,
+    settings: Record<string, unknown>,
+    qid: string,
+  ): Element | string => {
     const selector = asString(payload.Selector) ?? ''
     const shuffle = asRecord(payload.Randomization)?.Type === 'All'
     switch (payload.QuestionType) {
@@ -132,7 +154,11 @@ function qualtricsReader(conversion: Conversion) {
         if (!multi && !SINGLE_SELECTORS.has(selector)) return `Qualtrics's ${selector.slice(0, 20)} choice layout has no Canvass element`
         const listed = choicesOf(payload.Choices, payload.ChoiceOrder, qid)
         if (typeof listed === 'string') return listed
-        return multipleChoice(fields, multi, listed.choices, { other: listed.other, dropdown: selector === 'DL' || selector === 'SB' || selector === 'MSB', shuffle })
+        return multipleChoice(fields, multi, listed.choices, {
+          other: listed.other,
+          dropdown: selector === 'DL' || selector === 'SB' || selector === 'MSB',
+          shuffle,
+        })
       }
       case 'TE': {
         if (selector === 'FORM') return 'Canvass has no element of several free text boxes'
@@ -143,12 +169,17 @@ function qualtricsReader(conversion: Conversion) {
         return openText(fields, { inputType: inputType ?? 'text', longAnswer: selector === 'ML' || selector === 'ESTB' })
       }
       case 'Matrix': {
-        if (selector !== 'Likert' || payload.SubSelector !== 'SingleAnswer') return `a ${selector.slice(0, 20)} matrix is not a single-answer matrix`
+        if (selector !== 'Likert' || payload.SubSelector !== 'SingleAnswer')
+          return `a ${selector.slice(0, 20)} matrix is not a single-answer matrix`
         const rows = choicesOf(payload.Choices, payload.ChoiceOrder, qid)
         const columns = choicesOf(payload.Answers, payload.AnswerOrder, qid)
         if (typeof rows === 'string') return rows
         if (typeof columns === 'string') return columns
-        return matrix(fields, rows.choices.map((row) => row.label), columns.choices.map((column) => column.label))
+        return matrix(
+          fields,
+          rows.choices.map((row) => row.label),
+          columns.choices.map((column) => column.label),
+        )
       }
       case 'RO': {
         const listed = choicesOf(payload.Choices, payload.ChoiceOrder, qid)
@@ -163,14 +194,19 @@ function qualtricsReader(conversion: Conversion) {
       case 'FileUpload':
         return fileUpload(fields, false)
       default:
-        return UNSUPPORTED[String(payload.QuestionType)] ?? `Canvass has no element for Qualtrics's ${String(payload.QuestionType).slice(0, 20)} questions`
+        return (
+          UNSUPPORTED[String(payload.QuestionType)] ??
+          `Canvass has no element for Qualtrics's ${String(payload.QuestionType).slice(0, 20)} questions`
+        )
     }
   }
 
   /** A choice list in its `ChoiceOrder`, the first choice with a text box as the `other` one. */
   const choicesOf = (raw: unknown, orderRaw: unknown, qid: string): { choices: ChoiceInput[]; other?: string } | string => {
     const map = asRecord(raw) ?? {}
-    const keys = asArray(orderRaw).map(String).filter((key) => Object.hasOwn(map, key))
+    const keys = asArray(orderRaw)
+      .map(String)
+      .filter((key) => Object.hasOwn(map, key))
     const order = keys.length > 0 ? keys : Object.keys(map)
     if (order.length === 0) return 'it has no choices'
     if (order.length > LIMITS.choices - 1) return `it has ${order.length} choices, more than ${LIMITS.choices - 1}`
@@ -182,7 +218,13 @@ function qualtricsReader(conversion: Conversion) {
       const textEntry = choice?.TextEntry === 'true' || choice?.TextEntry === true
       if (textEntry && other === undefined) other = label
       else {
-        if (textEntry) conversion.issue({ severity: 'warning', code: 'text_entry_dropped', message: `The text box of choice "${label.slice(0, 100)}" was dropped: a question has one other choice`, sourceRef: qid })
+        if (textEntry)
+          conversion.issue({
+            severity: 'warning',
+            code: 'text_entry_dropped',
+            message: `The text box of choice "${label.slice(0, 100)}" was dropped: a question has one other choice`,
+            sourceRef: qid,
+          })
         choices.push({ id: key, label })
       }
     }
@@ -194,7 +236,8 @@ function qualtricsReader(conversion: Conversion) {
     const statements = Object.keys(asRecord(payload.Choices) ?? {})
     if (statements.length > 1) return 'a slider of several statements has no Canvass element (add a rating per statement)'
     const configuration = asRecord(payload.Configuration) ?? {}
-    const number = (value: unknown, fallback: number) => (typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : fallback)
+    const number = (value: unknown, fallback: number) =>
+      typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : fallback
     const star = selector === 'STAR'
     const min = star ? 1 : number(configuration.CSSliderMin, 0)
     const max = star ? number(configuration.StarCount ?? configuration.CSSliderMax, 5) : number(configuration.CSSliderMax, 100)
@@ -204,7 +247,12 @@ function qualtricsReader(conversion: Conversion) {
     const scaled = scale(fields, { min, max, shape: star ? 'star' : 'number' })
     if (typeof scaled === 'string') return scaled
     if (scaled.asChoices)
-      conversion.issue({ severity: 'warning', code: 'scale_as_choices', message: `A slider from ${min} to ${max} became a single choice of its points`, sourceRef: qid })
+      conversion.issue({
+        severity: 'warning',
+        code: 'scale_as_choices',
+        message: `A slider from ${min} to ${max} became a single choice of its points`,
+        sourceRef: qid,
+      })
     return scaled.element
   }
 

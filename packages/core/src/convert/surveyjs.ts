@@ -16,7 +16,11 @@ export function convertSurveyJs(survey: unknown, options: { fileName?: string } 
   const refusal = checkJsonBounds(survey)
   if (refusal) return conversion.refuse(refusal.code, refusal.message)
   const root = asRecord(survey)
-  const pages = Array.isArray(root?.pages) ? root.pages : root && (Array.isArray(root.elements) || Array.isArray(root.questions)) ? [root] : undefined
+  const pages = Array.isArray(root?.pages)
+    ? root.pages
+    : root && (Array.isArray(root.elements) || Array.isArray(root.questions))
+      ? [root]
+      : undefined
   if (!root || !pages) return conversion.refuse('unsupported_source', 'Not a SurveyJS survey: it has no pages or elements')
   const reader = surveyJsReader(conversion)
   let count = 0
@@ -34,23 +38,51 @@ export function convertSurveyJs(survey: unknown, options: { fileName?: string } 
   })
   if (count > CONVERT_LIMITS.sourceItems)
     return conversion.refuse('too_many_elements', `The survey has more than ${CONVERT_LIMITS.sourceItems} questions`)
-  conversion.logicReported(asArray(root.triggers).length + asArray(root.completedHtmlOnCondition).length, 'triggers', "The survey's triggers")
+  conversion.logicReported(
+    asArray(root.triggers).length + asArray(root.completedHtmlOnCondition).length,
+    'triggers',
+    "The survey's triggers",
+  )
   if (asArray(root.calculatedValues).length > 0)
-    conversion.issue({ severity: 'info', code: 'variables_not_imported', message: 'Calculated values were not imported', sourceRef: 'calculatedValues' })
+    conversion.issue({
+      severity: 'info',
+      code: 'variables_not_imported',
+      message: 'Calculated values were not imported',
+      sourceRef: 'calculatedValues',
+    })
   const completed = reader.label(root.completedHtml, 'completedHtml')
   const url = asString(root.navigateToUrl)
   if (url !== undefined && isWebUrl(url)) conversion.ending({ id: 'ending_1', type: 'redirectToUrl', url, label: 'Redirect' })
   else if (completed) conversion.ending({ id: 'ending_1', type: 'endScreen', headline: textMap(completed) })
   if (url !== undefined && !isWebUrl(url))
-    conversion.issue({ severity: 'warning', code: 'external_url_removed', message: 'A redirect that is not an http(s) URL was removed', sourceRef: 'navigateToUrl' })
+    conversion.issue({
+      severity: 'warning',
+      code: 'external_url_removed',
+      message: 'A redirect that is not an http(s) URL was removed',
+      sourceRef: 'navigateToUrl',
+    })
   if (root.description !== undefined)
-    conversion.issue({ severity: 'info', code: 'description_not_imported', message: "The survey's description was not imported", sourceRef: 'description' })
+    conversion.issue({
+      severity: 'info',
+      code: 'description_not_imported',
+      message: "The survey's description was not imported",
+      sourceRef: 'description',
+    })
   return conversion.finish(reader.label(root.title, 'title') || 'Imported SurveyJS survey')
 }
 
 const PIPING = /\{[^{}]{1,200}\}/
 /** Properties that hold SurveyJS expressions: each is a condition the document does not carry. */
-const CONDITIONS = ['visibleIf', 'enableIf', 'requiredIf', 'defaultValueExpression', 'choicesVisibleIf', 'choicesEnableIf', 'setValueIf', 'resetValueIf']
+const CONDITIONS = [
+  'visibleIf',
+  'enableIf',
+  'requiredIf',
+  'defaultValueExpression',
+  'choicesVisibleIf',
+  'choicesEnableIf',
+  'setValueIf',
+  'resetValueIf',
+]
 
 const logicCount = (record: Record<string, unknown>) => CONDITIONS.filter((key) => typeof record[key] === 'string').length
 
@@ -62,7 +94,12 @@ function surveyJsReader(conversion: Conversion) {
     if (map) {
       if (!translationsReported && Object.keys(map).length > 1) {
         translationsReported = true
-        conversion.issue({ severity: 'warning', code: 'translations_not_imported', message: 'Only the default language was imported', sourceRef })
+        conversion.issue({
+          severity: 'warning',
+          code: 'translations_not_imported',
+          message: 'Only the default language was imported',
+          sourceRef,
+        })
       }
       return conversion.text(map.default ?? map.en ?? Object.values(map)[0], sourceRef)
     }
@@ -72,7 +109,8 @@ function surveyJsReader(conversion: Conversion) {
     asArray(raw).map((choice) => {
       const record = asRecord(choice)
       const value = record ? record.value : choice
-      const text = record?.text !== undefined ? label(record.text, sourceRef) : conversion.name(typeof value === 'number' ? String(value) : value, '')
+      const text =
+        record?.text !== undefined ? label(record.text, sourceRef) : conversion.name(typeof value === 'number' ? String(value) : value, '')
       return { id: typeof value === 'string' || typeof value === 'number' ? value : undefined, label: text.slice(0, LIMITS.text) }
     })
 
@@ -93,7 +131,12 @@ function surveyJsReader(conversion: Conversion) {
     }
     conversion.logicReported(logicCount(record), name, 'A question condition')
     conversion.pipingReported(headline, PIPING, name)
-    const fields: ElementBase = { id: '', headline, subheader: label(record.description, name) || undefined, required: record.isRequired === true }
+    const fields: ElementBase = {
+      id: '',
+      headline,
+      subheader: label(record.description, name) || undefined,
+      required: record.isRequired === true,
+    }
     const built = build(type, record, fields, name)
     if (typeof built === 'string') {
       conversion.skip(name, headline, type, built)
@@ -110,9 +153,15 @@ function surveyJsReader(conversion: Conversion) {
       if (raw.length === 0) return 'it has no choices'
       if (raw.length > LIMITS.choices - 2) return `it has ${raw.length} choices, more than ${LIMITS.choices - 2}`
       const listed = choices(raw, name)
-      if (record.showNoneItem === true || record.hasNone === true) listed.push({ id: 'none', label: label(record.noneText, name) || 'None' })
+      if (record.showNoneItem === true || record.hasNone === true)
+        listed.push({ id: 'none', label: label(record.noneText, name) || 'None' })
       if (record.showSelectAllItem === true || record.hasSelectAll === true)
-        conversion.issue({ severity: 'warning', code: 'select_all_not_imported', message: 'The "select all" choice was not imported', sourceRef: name })
+        conversion.issue({
+          severity: 'warning',
+          code: 'select_all_not_imported',
+          message: 'The "select all" choice was not imported',
+          sourceRef: name,
+        })
       return listed
     }
     const other = record.showOtherItem === true || record.hasOther === true ? label(record.otherText, name) || 'Other' : undefined
@@ -123,7 +172,12 @@ function surveyJsReader(conversion: Conversion) {
         if (inputType === 'password') return 'a password is not an answer a survey should keep'
         const mappedType = INPUT_TYPES[inputType]
         if (!mappedType)
-          conversion.issue({ severity: 'warning', code: 'input_type_changed', message: `A ${inputType.slice(0, 30)} input became a text input`, sourceRef: name })
+          conversion.issue({
+            severity: 'warning',
+            code: 'input_type_changed',
+            message: `A ${inputType.slice(0, 30)} input became a text input`,
+            sourceRef: name,
+          })
         return openText(fields, { inputType: mappedType ?? 'text', placeholder: label(record.placeholder, name) || undefined })
       }
       case 'comment':
@@ -135,12 +189,21 @@ function surveyJsReader(conversion: Conversion) {
         const listed = list()
         if (typeof listed === 'string') return listed
         const multi = type === 'checkbox' || type === 'tagbox'
-        return multipleChoice(fields, multi, listed, { other, dropdown: type === 'dropdown' || type === 'tagbox', shuffle: record.choicesOrder === 'random' })
+        return multipleChoice(fields, multi, listed, {
+          other,
+          dropdown: type === 'dropdown' || type === 'tagbox',
+          shuffle: record.choicesOrder === 'random',
+        })
       }
       case 'imagepicker': {
         const listed = list()
         if (typeof listed === 'string') return listed
-        conversion.issue({ severity: 'warning', code: 'images_not_imported', message: 'The choices\u2019 pictures were not imported: their labels were', sourceRef: name })
+        conversion.issue({
+          severity: 'warning',
+          code: 'images_not_imported',
+          message: 'The choices\u2019 pictures were not imported: their labels were',
+          sourceRef: name,
+        })
         return multipleChoice(fields, record.multiSelect === true, listed)
       }
       case 'boolean':
@@ -160,11 +223,19 @@ function surveyJsReader(conversion: Conversion) {
         const columns = choices(record.columns, name)
         if (rows.length === 0 || columns.length === 0) return 'it has no rows or no columns'
         if (rows.length > LIMITS.choices || columns.length > LIMITS.choices) return `it has more than ${LIMITS.choices} rows or columns`
-        return matrix({ ...fields, required: fields.required || record.isAllRowRequired === true }, rows.map((row) => row.label), columns.map((column) => column.label))
+        return matrix(
+          { ...fields, required: fields.required || record.isAllRowRequired === true },
+          rows.map((row) => row.label),
+          columns.map((column) => column.label),
+        )
       }
       case 'file': {
         const bytes = typeof record.maxSize === 'number' && record.maxSize > 0 ? record.maxSize : undefined
-        return fileUpload(fields, record.allowMultiple === true, bytes === undefined ? undefined : Math.max(1, Math.ceil(bytes / 1024 / 1024)))
+        return fileUpload(
+          fields,
+          record.allowMultiple === true,
+          bytes === undefined ? undefined : Math.max(1, Math.ceil(bytes / 1024 / 1024)),
+        )
       }
       case 'html': {
         const text = label(record.html, name)
@@ -181,7 +252,12 @@ function surveyJsReader(conversion: Conversion) {
     const values = asArray(record.rateValues)
     if (values.length > 0) {
       if (values.length > LIMITS.choices) return `it has more than ${LIMITS.choices} rate values`
-      conversion.issue({ severity: 'warning', code: 'scale_as_choices', message: 'A rating of listed values became a single choice', sourceRef: name })
+      conversion.issue({
+        severity: 'warning',
+        code: 'scale_as_choices',
+        message: 'A rating of listed values became a single choice',
+        sourceRef: name,
+      })
       return multipleChoice(fields, false, choices(values, name))
     }
     const min = typeof record.rateMin === 'number' ? record.rateMin : 1
@@ -193,14 +269,26 @@ function surveyJsReader(conversion: Conversion) {
     const scaled = scale(fields, { min, max, shape, lowerLabel, upperLabel })
     if (typeof scaled === 'string') return scaled
     if (scaled.asChoices)
-      conversion.issue({ severity: 'warning', code: 'scale_as_choices', message: `A rating from ${min} to ${max} became a single choice of its points`, sourceRef: name })
+      conversion.issue({
+        severity: 'warning',
+        code: 'scale_as_choices',
+        message: `A rating from ${min} to ${max} became a single choice of its points`,
+        sourceRef: name,
+      })
     return scaled.element
   }
 
   return { read, label }
 }
 
-const INPUT_TYPES: Readonly<Record<string, InputType>> = { text: 'text', email: 'email', tel: 'phone', url: 'url', number: 'number', range: 'number' }
+const INPUT_TYPES: Readonly<Record<string, InputType>> = {
+  text: 'text',
+  email: 'email',
+  tel: 'phone',
+  url: 'url',
+  number: 'number',
+  range: 'number',
+}
 
 const UNSUPPORTED: Readonly<Record<string, string>> = {
   expression: 'it is calculated, not answered',

@@ -16,7 +16,8 @@ export function convertTypeform(form: unknown, options: { fileName?: string } = 
   const refusal = checkJsonBounds(form)
   if (refusal) return conversion.refuse(refusal.code, refusal.message)
   const root = asRecord(form)
-  if (!root || !Array.isArray(root.fields)) return conversion.refuse('unsupported_source', 'Not a Typeform form definition: it has no fields')
+  if (!root || !Array.isArray(root.fields))
+    return conversion.refuse('unsupported_source', 'Not a Typeform form definition: it has no fields')
   const fields = asArray(root.fields)
   if (fields.length > CONVERT_LIMITS.sourceItems)
     return conversion.refuse('too_many_elements', `The form has ${fields.length} fields, more than ${CONVERT_LIMITS.sourceItems}`)
@@ -35,12 +36,19 @@ export function convertTypeform(form: unknown, options: { fileName?: string } = 
       continue
     }
     const element = fieldElement(conversion, field)
-    if (element) conversion.addBlock(conversion.name(record?.title, `Page ${++page}`), [element])
+    // A statement's button is the page's next button.
+    const button = element?.type === 'cta' ? conversion.name(asRecord(record?.properties)?.button_text, '') : ''
+    if (element) conversion.addBlock(conversion.name(record?.title, `Page ${++page}`), [element], button || undefined)
   }
   conversion.logicReported(countLogic(root.logic), 'logic', "The form's logic jumps")
   for (const hidden of asArray(root.hidden)) conversion.hiddenField(hidden, 'hidden')
   if (asRecord(root.variables) && Object.keys(asRecord(root.variables) ?? {}).length > 0)
-    conversion.issue({ severity: 'info', code: 'variables_not_imported', message: "The form's variables were not imported: they serve its logic", sourceRef: 'variables' })
+    conversion.issue({
+      severity: 'info',
+      code: 'variables_not_imported',
+      message: "The form's variables were not imported: they serve its logic",
+      sourceRef: 'variables',
+    })
   screens(conversion, root)
   return conversion.finish(conversion.name(root.title, 'Imported Typeform'))
 }
@@ -97,7 +105,12 @@ function fieldElement(conversion: Conversion, field: unknown): Element | undefin
       case 'picture_choice': {
         const list = choices()
         if (typeof list === 'string') return list
-        conversion.issue({ severity: 'warning', code: 'images_not_imported', message: 'The choices\u2019 pictures were not imported: their labels were', sourceRef: ref })
+        conversion.issue({
+          severity: 'warning',
+          code: 'images_not_imported',
+          message: 'The choices\u2019 pictures were not imported: their labels were',
+          sourceRef: ref,
+        })
         return multipleChoice(fields, properties.allow_multiple_selection === true, list, {
           other: properties.allow_other_choice === true ? 'Other' : undefined,
         })
@@ -108,16 +121,20 @@ function fieldElement(conversion: Conversion, field: unknown): Element | undefin
         return list.length < 2 ? 'a ranking needs at least two choices' : ranking(fields, list, properties.randomize === true)
       }
       case 'yes_no':
-        return multipleChoice(fields, false, [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }])
+        return multipleChoice(fields, false, [
+          { id: 'yes', label: 'Yes' },
+          { id: 'no', label: 'No' },
+        ])
       case 'legal':
         return consent(fields, 'I accept')
       case 'statement':
-        return statement(fields, conversion.name(properties.button_text, '') || undefined)
+        return statement(fields)
       case 'nps':
         return nps(fields, labelOf(conversion, properties, 'left', ref), labelOf(conversion, properties, 'right', ref))
       case 'opinion_scale':
       case 'rating': {
-        const steps = typeof properties.steps === 'number' && Number.isInteger(properties.steps) ? properties.steps : type === 'rating' ? 5 : 11
+        const steps =
+          typeof properties.steps === 'number' && Number.isInteger(properties.steps) ? properties.steps : type === 'rating' ? 5 : 11
         if (steps < 2 || steps > 11) return `a scale of ${steps} steps is not a scale Canvass has`
         const min = type === 'rating' || properties.start_at_one === true ? 1 : 0
         const scaled = scale(fields, {
@@ -129,7 +146,12 @@ function fieldElement(conversion: Conversion, field: unknown): Element | undefin
         })
         if (typeof scaled === 'string') return scaled
         if (scaled.asChoices)
-          conversion.issue({ severity: 'warning', code: 'scale_as_choices', message: `A scale of ${steps} points from ${min} became a single choice of its points`, sourceRef: ref })
+          conversion.issue({
+            severity: 'warning',
+            code: 'scale_as_choices',
+            message: `A scale of ${steps} points from ${min} became a single choice of its points`,
+            sourceRef: ref,
+          })
         return scaled.element
       }
       case 'date':
@@ -164,11 +186,12 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
 function choicesOf(conversion: Conversion, raw: unknown, ref: string): ChoiceInput[] | string {
   const list = asArray(raw)
   if (list.length === 0) return 'it has no choices'
-  if (list.length > LIMITS.choices) return `it has ${list.length} choices, more than ${LIMITS.choices}`
-  return list.map((choice) => {
+  // One place is kept for the other choice.
+  if (list.length > LIMITS.choices - 1) return `it has ${list.length} choices, more than ${LIMITS.choices - 1}`
+  return list.map((choice, index) => {
     const record = asRecord(choice)
-    return { id: record?.ref ?? record?.id, label: conversion.name(record?.label, '') }
-  }).map((choice, index) => ({ ...choice, label: choice.label || `Choice ${index + 1}` }))
+    return { id: record?.ref ?? record?.id, label: conversion.text(record?.label, ref) || `Choice ${index + 1}` }
+  })
 }
 
 function labelOf(conversion: Conversion, properties: Record<string, unknown>, side: 'left' | 'right', ref: string) {
@@ -196,7 +219,13 @@ function matrixOf(conversion: Conversion, fields: ElementBase, properties: Recor
   )
 }
 
-const CONTACT_KEYS: Readonly<Record<string, string>> = { first_name: 'firstName', last_name: 'lastName', email: 'email', phone_number: 'phone', company: 'company' }
+const CONTACT_KEYS: Readonly<Record<string, string>> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email: 'email',
+  phone_number: 'phone',
+  company: 'company',
+}
 const ADDRESS_KEYS: Readonly<Record<string, string>> = {
   address_line_1: 'addressLine1',
   address_line_2: 'addressLine2',
@@ -239,7 +268,12 @@ function screens(conversion: Conversion, root: Record<string, unknown>) {
     })
   }
   if (welcome.length > 1)
-    conversion.issue({ severity: 'warning', code: 'welcome_screens_merged', message: 'Only the first welcome screen was imported', sourceRef: 'welcome_screens' })
+    conversion.issue({
+      severity: 'warning',
+      code: 'welcome_screens_merged',
+      message: 'Only the first welcome screen was imported',
+      sourceRef: 'welcome_screens',
+    })
   asArray(root.thankyou_screens).forEach((screen, index) => {
     const record = asRecord(screen)
     if (!record) return
@@ -252,7 +286,12 @@ function screens(conversion: Conversion, root: Record<string, unknown>) {
         conversion.ending({ id, type: 'redirectToUrl', url, label: conversion.name(record.title, 'Redirect') })
         return
       }
-      conversion.issue({ severity: 'warning', code: 'external_url_removed', message: 'A redirect that is not an http(s) URL was removed', sourceRef: ref })
+      conversion.issue({
+        severity: 'warning',
+        code: 'external_url_removed',
+        message: 'A redirect that is not an http(s) URL was removed',
+        sourceRef: ref,
+      })
     }
     const description = conversion.text(properties.description, ref)
     const title = conversion.text(record.title, ref)
