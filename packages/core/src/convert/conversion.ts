@@ -109,30 +109,31 @@ export function createConversion(kind: ConversionKind | 'unknown', fileName?: st
   const issues: ConversionIssue[] = []
   const mapped: MappedItem[] = []
   const skipped: SkippedItem[] = []
-  const blocks: ConvertedSurvey['blocks'] = []
-  const endings: ConvertedSurvey['endings'] = []
+  const parts: DocumentParts = { blocks: [], endings: [], hiddenFieldIds: [], welcomeCard: { enabled: false } }
   const elementIds = new Set<string>()
-  const hiddenFieldIds: string[] = []
-  let welcomeCard: Record<string, unknown> = { enabled: false }
-  let logicRulesReported = 0
-  let elementCount = 0
+  const counts = { logicRulesReported: 0, elements: 0 }
+  const note = (severity: 'warning' | 'info', code: string, message: string, sourceRef?: string, vars?: Record<string, unknown>) =>
+    issues.push({ severity, code, message, ...(sourceRef !== undefined ? { sourceRef } : {}), ...(vars ? { vars } : {}) })
+  const answer = (document: ConvertedSurvey | null): SurveyConversion => ({
+    document,
+    references: null,
+    source,
+    report: { source, summary: summaryOf(document, counts.logicRulesReported), issues },
+    mapped,
+    skipped,
+  })
 
   const conversion = {
-    issue(issue: ConversionIssue) {
-      issues.push(issue)
-    },
-    /**
-     * Plain text of a source label, cut to what a text field holds. A cut is a warning naming `sourceRef`.
-     */
+    issue: (issue: ConversionIssue) => void issues.push(issue),
+    /** A change the conversion made to what the source had. */
+    warning: (code: string, message: string, sourceRef?: string) => void note('warning', code, message, sourceRef),
+    /** Something worth knowing that changed nothing a respondent sees. */
+    info: (code: string, message: string, sourceRef?: string) => void note('info', code, message, sourceRef),
+    /** Plain text of a source label, cut to what a text field holds. A cut is a warning naming `sourceRef`. */
     text(raw: unknown, sourceRef: string): string {
       const text = typeof raw === 'string' ? plainText(raw) : ''
       if (text.length <= LIMITS.text) return text
-      issues.push({
-        severity: 'warning',
-        code: 'text_truncated',
-        message: `A text longer than ${LIMITS.text} characters was cut`,
-        sourceRef,
-      })
+      note('warning', 'text_truncated', `A text longer than ${LIMITS.text} characters was cut`, sourceRef)
       return text.slice(0, LIMITS.text)
     },
     /** A short label (a block name, a choice id source): plain text cut to a name's length. */
@@ -142,10 +143,10 @@ export function createConversion(kind: ConversionKind | 'unknown', fileName?: st
     },
     /** An element id from the source's name for the question: its letters, digits, `-` and `_`, unique and not reserved. */
     elementId(candidate: unknown): string {
-      let id = typeof candidate === 'string' ? candidate.replace(/[^a-zA-Z0-9_-]+/g, '_').slice(0, 64) : ''
-      if (id === '' || /^_+$/.test(id) || RESERVED.has(id) || elementIds.has(id)) {
-        const base = id === '' || /^_+$/.test(id) ? 'q' : id
-        let n = elementCount + 1
+      let id = idOf(candidate)
+      if (id === '' || RESERVED.has(id) || elementIds.has(id)) {
+        const base = id === '' ? 'q' : id
+        let n = counts.elements + 1
         while (elementIds.has(`${base}_${n}`) || RESERVED.has(`${base}_${n}`)) n++
         id = `${base}_${n}`
       }
@@ -153,120 +154,105 @@ export function createConversion(kind: ConversionKind | 'unknown', fileName?: st
       return id
     },
     /** Whether another element fits in a survey (Canvass holds at most 200). */
-    hasRoom(): boolean {
-      return elementCount < LIMITS.questions
-    },
+    hasRoom: () => counts.elements < LIMITS.questions,
     /** A page of elements (with the label of its next button); an empty one is left out. */
     addBlock(name: string, elements: Element[], buttonLabel?: string) {
       if (elements.length === 0) return
-      blocks.push({
-        name: name.slice(0, LIMITS.name) || `Block ${blocks.length + 1}`,
-        elements,
-        ...(buttonLabel ? { buttonLabel: textMap(buttonLabel) } : {}),
-      })
+      const blockName = name.slice(0, LIMITS.name) || `Block ${parts.blocks.length + 1}`
+      parts.blocks.push({ name: blockName, elements, ...(buttonLabel ? { buttonLabel: textMap(buttonLabel) } : {}) })
     },
     /** Notes that `element` was made from the source question `sourceRef` (of the source's `sourceType`). */
     mapped(element: Element, sourceRef: string, sourceType: string): Element {
-      elementCount++
+      counts.elements++
       mapped.push({ sourceRef, sourceType, elementId: element.id, type: element.type })
       return element
     },
     /** A source question left out: in `skipped`, and a warning issue. */
     skip(sourceRef: string, label: string, type: string, reason: string) {
-      const shortLabel = label.slice(0, 200)
-      skipped.push({ sourceRef, label: shortLabel, type, reason })
-      issues.push({
-        severity: 'warning',
-        code: 'element_skipped',
-        message: `${type} "${shortLabel}" was not imported: ${reason}`,
-        sourceRef,
-        vars: { type, label: shortLabel, reason },
-      })
+      const short = label.slice(0, 200)
+      skipped.push({ sourceRef, label: short, type, reason })
+      note('warning', 'element_skipped', `${type} "${short}" was not imported: ${reason}`, sourceRef, { type, label: short, reason })
     },
     /** Source logic (`count` rules) that is described instead of imported. */
     logicReported(count: number, sourceRef: string, what: string) {
       if (count <= 0) return
-      logicRulesReported += count
-      issues.push({
-        severity: 'warning',
-        code: 'logic_not_imported',
-        message: `${what} was not imported; add it again in the editor`,
-        sourceRef,
-        vars: { rules: count },
-      })
+      counts.logicRulesReported += count
+      note('warning', 'logic_not_imported', `${what} was not imported; add it again in the editor`, sourceRef, { rules: count })
     },
     /** Recall of earlier answers in a label (`${q://…}`, `{name}`, `{{field:…}}`): kept as text, reported once per item. */
     pipingReported(text: string, pattern: RegExp, sourceRef: string) {
-      if (!pattern.test(text)) return
-      issues.push({
-        severity: 'warning',
-        code: 'piping_not_imported',
-        message: 'The label recalls an earlier answer; the recall is kept as plain text',
-        sourceRef,
-      })
+      if (pattern.test(text))
+        note('warning', 'piping_not_imported', 'The label recalls an earlier answer; the recall is kept as plain text', sourceRef)
     },
+    /** A hidden field named `name`, unless the name is taken, reserved or one too many. */
     hiddenField(name: unknown, sourceRef: string) {
-      const id = typeof name === 'string' ? name.replace(/[^a-zA-Z0-9_-]+/g, '_').slice(0, 64) : ''
-      if (id === '' || RESERVED.has(id) || elementIds.has(id) || hiddenFieldIds.length >= LIMITS.listItems) {
-        issues.push({
-          severity: 'warning',
-          code: 'hidden_field_skipped',
-          message: `Hidden field "${String(name).slice(0, 100)}" was not imported`,
-          sourceRef,
-        })
+      const id = idOf(name)
+      if (id === '' || RESERVED.has(id) || elementIds.has(id) || parts.hiddenFieldIds.length >= LIMITS.listItems) {
+        note('warning', 'hidden_field_skipped', `Hidden field "${String(name).slice(0, 100)}" was not imported`, sourceRef)
         return
       }
       elementIds.add(id)
-      hiddenFieldIds.push(id)
+      parts.hiddenFieldIds.push(id)
     },
     welcome(card: Record<string, unknown>) {
-      welcomeCard = card
+      parts.welcomeCard = card
     },
     ending(ending: Record<string, unknown>) {
-      if (endings.length < LIMITS.endings) endings.push(ending)
+      if (parts.endings.length < LIMITS.endings) parts.endings.push(ending)
     },
-    endingCount: () => endings.length,
+    endingCount: () => parts.endings.length,
     finish(name: string): SurveyConversion {
-      if (blocks.length === 0) return conversion.refuse('no_elements', 'The file has no question Canvass can import')
-      const document: ConvertedSurvey = {
-        name: name.slice(0, LIMITS.name) || 'Imported survey',
-        type: 'link',
-        status: 'draft',
-        metadata: {},
-        defaultLanguage: CONVERTED_LANGUAGE,
-        languages: [],
-        welcomeCard,
-        blocks,
-        endings,
-        hiddenFields: { enabled: hiddenFieldIds.length > 0, fieldIds: hiddenFieldIds },
-        variables: [],
-      }
-      return { document, references: null, source, report: reportOf(document), mapped, skipped }
+      if (parts.blocks.length === 0) return conversion.refuse('no_elements', 'The file has no question Canvass can import')
+      return answer(documentOf(name, parts))
     },
     /** The file refused: no document, one `error` issue naming the problem. */
     refuse(code: string, message: string): SurveyConversion {
       issues.push({ severity: 'error', code, message })
-      return { document: null, references: null, source, report: reportOf(null), mapped, skipped }
+      return answer(null)
     },
   }
-
-  function reportOf(document: ConvertedSurvey | null): ConversionReport {
-    return {
-      source,
-      summary: {
-        blocks: document?.blocks.length ?? 0,
-        elements: document?.blocks.reduce((sum, block) => sum + block.elements.length, 0) ?? 0,
-        endings: document?.endings.length ?? 0,
-        languages: document ? [CONVERTED_LANGUAGE] : [],
-        logicRules: 0,
-        logicRulesReported,
-        hiddenFields: document?.hiddenFields.fieldIds.length ?? 0,
-      },
-      issues,
-    }
-  }
-
   return conversion
+}
+
+interface DocumentParts {
+  blocks: ConvertedSurvey['blocks']
+  endings: ConvertedSurvey['endings']
+  hiddenFieldIds: string[]
+  welcomeCard: Record<string, unknown>
+}
+
+/** A source name as an id: its letters, digits, `-` and `_` (others become `_`), or empty when none is left. */
+function idOf(name: unknown): string {
+  const id = typeof name === 'string' ? name.replace(/[^a-zA-Z0-9_-]+/g, '_').slice(0, 64) : ''
+  return /^_*$/.test(id) ? '' : id
+}
+
+function documentOf(name: string, parts: DocumentParts): ConvertedSurvey {
+  return {
+    name: name.slice(0, LIMITS.name) || 'Imported survey',
+    type: 'link',
+    status: 'draft',
+    metadata: {},
+    defaultLanguage: CONVERTED_LANGUAGE,
+    languages: [],
+    welcomeCard: parts.welcomeCard,
+    blocks: parts.blocks,
+    endings: parts.endings,
+    hiddenFields: { enabled: parts.hiddenFieldIds.length > 0, fieldIds: parts.hiddenFieldIds },
+    variables: [],
+  }
+}
+
+function summaryOf(document: ConvertedSurvey | null, logicRulesReported: number): ConversionReport['summary'] {
+  return {
+    blocks: document?.blocks.length ?? 0,
+    elements: document?.blocks.reduce((sum, block) => sum + block.elements.length, 0) ?? 0,
+    endings: document?.endings.length ?? 0,
+    languages: document ? [CONVERTED_LANGUAGE] : [],
+    logicRules: 0,
+    logicRulesReported,
+    hiddenFields: document?.hiddenFields.fieldIds.length ?? 0,
+  }
 }
 
 export type Conversion = ReturnType<typeof createConversion>

@@ -91,12 +91,11 @@ function flowBlocks(conversion: Conversion, flow: Record<string, unknown>, block
     if ((item.Type === 'Block' || item.Type === 'Standard') && id !== undefined && blocks.has(id) && !order.includes(id)) order.push(id)
     if (item.Type === 'Branch') conversion.logicReported(1, asString(item.FlowID) ?? 'flow', 'A branch of the survey flow')
     if (item.Type === 'Randomizer')
-      conversion.issue({
-        severity: 'warning',
-        code: 'randomizer_not_imported',
-        message: 'A randomizer of the flow was not imported: its blocks are shown in order',
-        sourceRef: asString(item.FlowID) ?? 'flow',
-      })
+      conversion.warning(
+        'randomizer_not_imported',
+        'A randomizer of the flow was not imported: its blocks are shown in order',
+        asString(item.FlowID) ?? 'flow',
+      )
     if (item.Type === 'EmbeddedData')
       for (const field of asArray(item.EmbeddedData)) conversion.hiddenField(asRecord(field)?.Field, asString(item.FlowID) ?? 'flow')
     if (item.Type === 'EndSurvey' && stack.length === 1) continue
@@ -121,16 +120,11 @@ function qualtricsReader(conversion: Conversion) {
     conversion.logicReported(displayLogic + asArray(payload.SkipLogic).length, qid, 'Display or skip logic')
     if (!translationsReported && Object.keys(asRecord(payload.Language) ?? {}).length > 0) {
       translationsReported = true
-      conversion.issue({
-        severity: 'warning',
-        code: 'translations_not_imported',
-        message: 'Only the survey\u2019s own language was imported',
-        sourceRef: qid,
-      })
+      conversion.warning('translations_not_imported', 'Only the survey\u2019s own language was imported', qid)
     }
     const settings = asRecord(asRecord(payload.Validation)?.Settings) ?? {}
     const fields: ElementBase = { id: '', headline, required: settings.ForceResponse === 'ON' }
-    const built = build(payload, fields, settings, qid)
+    const built = buildElement(conversion, payload, fields, settings, qid)
     if (typeof built === 'string') {
       conversion.skip(qid, headline, type, built)
       return undefined
@@ -139,124 +133,131 @@ function qualtricsReader(conversion: Conversion) {
     return conversion.mapped(built, qid, type)
   }
 
-  const build = (
-    payload: Record<string, unknown>,
-    fields: ElementBase,
-    settings: Record<string, unknown>,
-    qid: string,
-  ): Element | string => {
-    const selector = asString(payload.Selector) ?? ''
-    const shuffle = asRecord(payload.Randomization)?.Type === 'All'
-    switch (payload.QuestionType) {
-      case 'MC': {
-        if (selector === 'NPS') return nps(fields)
-        const multi = MULTI_SELECTORS.has(selector)
-        if (!multi && !SINGLE_SELECTORS.has(selector)) return `Qualtrics's ${selector.slice(0, 20)} choice layout has no Canvass element`
-        const listed = choicesOf(payload.Choices, payload.ChoiceOrder, qid)
-        if (typeof listed === 'string') return listed
-        return multipleChoice(fields, multi, listed.choices, {
-          other: listed.other,
-          dropdown: selector === 'DL' || selector === 'SB' || selector === 'MSB',
-          shuffle,
-        })
-      }
-      case 'TE': {
-        if (selector === 'FORM') return 'Canvass has no element of several free text boxes'
-        if (selector === 'PW') return 'a password is not an answer a survey should keep'
-        const content = asString(settings.ContentType)
-        if (settings.Type === 'ContentType' && content === 'ValidDate') return date(fields, 'M-d-y')
-        const inputType = settings.Type === 'ContentType' && content !== undefined ? CONTENT_TYPES[content] : undefined
-        return openText(fields, { inputType: inputType ?? 'text', longAnswer: selector === 'ML' || selector === 'ESTB' })
-      }
-      case 'Matrix': {
-        if (selector !== 'Likert' || payload.SubSelector !== 'SingleAnswer')
-          return `a ${selector.slice(0, 20)} matrix is not a single-answer matrix`
-        const rows = choicesOf(payload.Choices, payload.ChoiceOrder, qid)
-        const columns = choicesOf(payload.Answers, payload.AnswerOrder, qid)
-        if (typeof rows === 'string') return rows
-        if (typeof columns === 'string') return columns
-        return matrix(
-          fields,
-          rows.choices.map((row) => row.label),
-          columns.choices.map((column) => column.label),
-        )
-      }
-      case 'RO': {
-        const listed = choicesOf(payload.Choices, payload.ChoiceOrder, qid)
-        if (typeof listed === 'string') return listed
-        return listed.choices.length < 2 ? 'a ranking needs at least two choices' : ranking(fields, listed.choices, shuffle)
-      }
-      case 'Slider':
-        return slider(payload, fields, selector, qid)
-      case 'DB':
-        if (selector === 'GRB') return 'a graphic is not a question'
-        return statement({ id: '', headline: fields.headline })
-      case 'FileUpload':
-        return fileUpload(fields, false)
-      default:
-        return (
-          UNSUPPORTED[String(payload.QuestionType)] ??
-          `Canvass has no element for Qualtrics's ${String(payload.QuestionType).slice(0, 20)} questions`
-        )
-    }
-  }
-
-  /** A choice list in its `ChoiceOrder`, the first choice with a text box as the `other` one. */
-  const choicesOf = (raw: unknown, orderRaw: unknown, qid: string): { choices: ChoiceInput[]; other?: string } | string => {
-    const map = asRecord(raw) ?? {}
-    const keys = asArray(orderRaw)
-      .map(String)
-      .filter((key) => Object.hasOwn(map, key))
-    const order = keys.length > 0 ? keys : Object.keys(map)
-    if (order.length === 0) return 'it has no choices'
-    if (order.length > LIMITS.choices - 1) return `it has ${order.length} choices, more than ${LIMITS.choices - 1}`
-    const choices: ChoiceInput[] = []
-    let other: string | undefined
-    for (const key of order) {
-      const choice = asRecord(map[key])
-      const label = conversion.text(choice?.Display, qid) || `Choice ${key}`
-      const textEntry = choice?.TextEntry === 'true' || choice?.TextEntry === true
-      if (textEntry && other === undefined) other = label
-      else {
-        if (textEntry)
-          conversion.issue({
-            severity: 'warning',
-            code: 'text_entry_dropped',
-            message: `The text box of choice "${label.slice(0, 100)}" was dropped: a question has one other choice`,
-            sourceRef: qid,
-          })
-        choices.push({ id: key, label })
-      }
-    }
-    if (choices.length === 0) return 'it has only a text-entry choice'
-    return { choices, other }
-  }
-
-  const slider = (payload: Record<string, unknown>, fields: ElementBase, selector: string, qid: string): Element | string => {
-    const statements = Object.keys(asRecord(payload.Choices) ?? {})
-    if (statements.length > 1) return 'a slider of several statements has no Canvass element (add a rating per statement)'
-    const configuration = asRecord(payload.Configuration) ?? {}
-    const number = (value: unknown, fallback: number) =>
-      typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : fallback
-    const star = selector === 'STAR'
-    const min = star ? 1 : number(configuration.CSSliderMin, 0)
-    const max = star ? number(configuration.StarCount ?? configuration.CSSliderMax, 5) : number(configuration.CSSliderMax, 100)
-    if (!star && number(configuration.NumDecimals, 0) !== 0) return 'a slider with decimals is not a scale Canvass has'
-    if (!Number.isInteger(min) || !Number.isInteger(max) || max <= min || max - min >= LIMITS.choices)
-      return `a slider from ${min} to ${max} is not a scale Canvass has`
-    const scaled = scale(fields, { min, max, shape: star ? 'star' : 'number' })
-    if (typeof scaled === 'string') return scaled
-    if (scaled.asChoices)
-      conversion.issue({
-        severity: 'warning',
-        code: 'scale_as_choices',
-        message: `A slider from ${min} to ${max} became a single choice of its points`,
-        sourceRef: qid,
-      })
-    return scaled.element
-  }
-
   return { read }
+}
+
+/** The element a Qualtrics question becomes, or why it becomes none. */
+function buildElement(
+  conversion: Conversion,
+  payload: Record<string, unknown>,
+  fields: ElementBase,
+  settings: Record<string, unknown>,
+  qid: string,
+): Element | string {
+  const selector = asString(payload.Selector) ?? ''
+  const shuffle = asRecord(payload.Randomization)?.Type === 'All'
+  switch (payload.QuestionType) {
+    case 'MC': {
+      if (selector === 'NPS') return nps(fields)
+      const multi = MULTI_SELECTORS.has(selector)
+      if (!multi && !SINGLE_SELECTORS.has(selector)) return `Qualtrics's ${selector.slice(0, 20)} choice layout has no Canvass element`
+      const listed = choicesOf(conversion, payload.Choices, payload.ChoiceOrder, qid)
+      if (typeof listed === 'string') return listed
+      return multipleChoice(fields, multi, listed.choices, {
+        other: listed.other,
+        dropdown: selector === 'DL' || selector === 'SB' || selector === 'MSB',
+        shuffle,
+      })
+    }
+    case 'TE': {
+      if (selector === 'FORM') return 'Canvass has no element of several free text boxes'
+      if (selector === 'PW') return 'a password is not an answer a survey should keep'
+      const content = asString(settings.ContentType)
+      if (settings.Type === 'ContentType' && content === 'ValidDate') return date(fields, 'M-d-y')
+      const inputType = settings.Type === 'ContentType' && content !== undefined ? CONTENT_TYPES[content] : undefined
+      return openText(fields, { inputType: inputType ?? 'text', longAnswer: selector === 'ML' || selector === 'ESTB' })
+    }
+    case 'Matrix': {
+      if (selector !== 'Likert' || payload.SubSelector !== 'SingleAnswer')
+        return `a ${selector.slice(0, 20)} matrix is not a single-answer matrix`
+      const rows = choicesOf(conversion, payload.Choices, payload.ChoiceOrder, qid)
+      const columns = choicesOf(conversion, payload.Answers, payload.AnswerOrder, qid)
+      if (typeof rows === 'string') return rows
+      if (typeof columns === 'string') return columns
+      return matrix(
+        fields,
+        rows.choices.map((row) => row.label),
+        columns.choices.map((column) => column.label),
+      )
+    }
+    case 'RO': {
+      const listed = choicesOf(conversion, payload.Choices, payload.ChoiceOrder, qid)
+      if (typeof listed === 'string') return listed
+      return listed.choices.length < 2 ? 'a ranking needs at least two choices' : ranking(fields, listed.choices, shuffle)
+    }
+    case 'Slider':
+      return slider(conversion, payload, fields, selector, qid)
+    case 'DB':
+      if (selector === 'GRB') return 'a graphic is not a question'
+      return statement({ id: '', headline: fields.headline })
+    case 'FileUpload':
+      return fileUpload(fields, false)
+    default:
+      return (
+        UNSUPPORTED[String(payload.QuestionType)] ??
+        `Canvass has no element for Qualtrics's ${String(payload.QuestionType).slice(0, 20)} questions`
+      )
+  }
+}
+
+/** A choice list in its `ChoiceOrder`, the first choice with a text box as the `other` one. */
+function choicesOf(
+  conversion: Conversion,
+  raw: unknown,
+  orderRaw: unknown,
+  qid: string,
+): { choices: ChoiceInput[]; other?: string } | string {
+  const map = asRecord(raw) ?? {}
+  const keys = asArray(orderRaw)
+    .map(String)
+    .filter((key) => Object.hasOwn(map, key))
+  const order = keys.length > 0 ? keys : Object.keys(map)
+  if (order.length === 0) return 'it has no choices'
+  if (order.length > LIMITS.choices - 1) return `it has ${order.length} choices, more than ${LIMITS.choices - 1}`
+  const choices: ChoiceInput[] = []
+  let other: string | undefined
+  for (const key of order) {
+    const choice = asRecord(map[key])
+    const label = conversion.text(choice?.Display, qid) || `Choice ${key}`
+    const textEntry = choice?.TextEntry === 'true' || choice?.TextEntry === true
+    if (textEntry && other === undefined) other = label
+    else {
+      if (textEntry)
+        conversion.warning(
+          'text_entry_dropped',
+          `The text box of choice "${label.slice(0, 100)}" was dropped: a question has one other choice`,
+          qid,
+        )
+      choices.push({ id: key, label })
+    }
+  }
+  if (choices.length === 0) return 'it has only a text-entry choice'
+  return { choices, other }
+}
+
+/** A slider of one statement as a scale of whole points (stars as a star rating). */
+function slider(
+  conversion: Conversion,
+  payload: Record<string, unknown>,
+  fields: ElementBase,
+  selector: string,
+  qid: string,
+): Element | string {
+  const statements = Object.keys(asRecord(payload.Choices) ?? {})
+  if (statements.length > 1) return 'a slider of several statements has no Canvass element (add a rating per statement)'
+  const configuration = asRecord(payload.Configuration) ?? {}
+  const number = (value: unknown, fallback: number) =>
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : fallback
+  const star = selector === 'STAR'
+  const min = star ? 1 : number(configuration.CSSliderMin, 0)
+  const max = star ? number(configuration.StarCount ?? configuration.CSSliderMax, 5) : number(configuration.CSSliderMax, 100)
+  if (!star && number(configuration.NumDecimals, 0) !== 0) return 'a slider with decimals is not a scale Canvass has'
+  if (!Number.isInteger(min) || !Number.isInteger(max) || max <= min || max - min >= LIMITS.choices)
+    return `a slider from ${min} to ${max} is not a scale Canvass has`
+  const scaled = scale(fields, { min, max, shape: star ? 'star' : 'number' })
+  if (typeof scaled === 'string') return scaled
+  if (scaled.asChoices) conversion.warning('scale_as_choices', `A slider from ${min} to ${max} became a single choice of its points`, qid)
+  return scaled.element
 }
 
 const SINGLE_SELECTORS = new Set(['SAVR', 'SAHR', 'SACOL', 'DL', 'SB'])

@@ -44,30 +44,15 @@ export function convertSurveyJs(survey: unknown, options: { fileName?: string } 
     "The survey's triggers",
   )
   if (asArray(root.calculatedValues).length > 0)
-    conversion.issue({
-      severity: 'info',
-      code: 'variables_not_imported',
-      message: 'Calculated values were not imported',
-      sourceRef: 'calculatedValues',
-    })
+    conversion.info('variables_not_imported', 'Calculated values were not imported', 'calculatedValues')
   const completed = reader.label(root.completedHtml, 'completedHtml')
   const url = asString(root.navigateToUrl)
   if (url !== undefined && isWebUrl(url)) conversion.ending({ id: 'ending_1', type: 'redirectToUrl', url, label: 'Redirect' })
   else if (completed) conversion.ending({ id: 'ending_1', type: 'endScreen', headline: textMap(completed) })
   if (url !== undefined && !isWebUrl(url))
-    conversion.issue({
-      severity: 'warning',
-      code: 'external_url_removed',
-      message: 'A redirect that is not an http(s) URL was removed',
-      sourceRef: 'navigateToUrl',
-    })
+    conversion.warning('external_url_removed', 'A redirect that is not an http(s) URL was removed', 'navigateToUrl')
   if (root.description !== undefined)
-    conversion.issue({
-      severity: 'info',
-      code: 'description_not_imported',
-      message: "The survey's description was not imported",
-      sourceRef: 'description',
-    })
+    conversion.info('description_not_imported', "The survey's description was not imported", 'description')
   return conversion.finish(reader.label(root.title, 'title') || 'Imported SurveyJS survey')
 }
 
@@ -94,12 +79,7 @@ function surveyJsReader(conversion: Conversion) {
     if (map) {
       if (!translationsReported && Object.keys(map).length > 1) {
         translationsReported = true
-        conversion.issue({
-          severity: 'warning',
-          code: 'translations_not_imported',
-          message: 'Only the default language was imported',
-          sourceRef,
-        })
+        conversion.warning('translations_not_imported', 'Only the default language was imported', sourceRef)
       }
       return conversion.text(map.default ?? map.en ?? Object.values(map)[0], sourceRef)
     }
@@ -121,7 +101,7 @@ function surveyJsReader(conversion: Conversion) {
     if (!record) return []
     if (type === 'panel') {
       conversion.logicReported(logicCount(record), name, 'A panel condition')
-      conversion.issue({ severity: 'info', code: 'panel_flattened', message: "The panel's questions joined its page", sourceRef: name })
+      conversion.info('panel_flattened', "The panel's questions joined its page", name)
       return asArray(record.elements ?? record.questions).flatMap(read)
     }
     const headline = label(record.title, name) || conversion.name(name, 'Question')
@@ -137,7 +117,7 @@ function surveyJsReader(conversion: Conversion) {
       subheader: label(record.description, name) || undefined,
       required: record.isRequired === true,
     }
-    const built = build(type, record, fields, name)
+    const built = buildElement({ conversion, label, choices }, type, record, fields, name)
     if (typeof built === 'string') {
       conversion.skip(name, headline, type, built)
       return []
@@ -146,139 +126,122 @@ function surveyJsReader(conversion: Conversion) {
     return [conversion.mapped(built, name, type)]
   }
 
-  const build = (type: string, record: Record<string, unknown>, fields: ElementBase, name: string): Element | string => {
-    const list = () => {
-      if (record.choicesByUrl !== undefined) return 'its choices are loaded from a URL'
-      const raw = asArray(record.choices)
-      if (raw.length === 0) return 'it has no choices'
-      if (raw.length > LIMITS.choices - 2) return `it has ${raw.length} choices, more than ${LIMITS.choices - 2}`
-      const listed = choices(raw, name)
-      if (record.showNoneItem === true || record.hasNone === true)
-        listed.push({ id: 'none', label: label(record.noneText, name) || 'None' })
-      if (record.showSelectAllItem === true || record.hasSelectAll === true)
-        conversion.issue({
-          severity: 'warning',
-          code: 'select_all_not_imported',
-          message: 'The "select all" choice was not imported',
-          sourceRef: name,
-        })
-      return listed
-    }
-    const other = record.showOtherItem === true || record.hasOther === true ? label(record.otherText, name) || 'Other' : undefined
-    switch (type) {
-      case 'text': {
-        const inputType = asString(record.inputType) ?? 'text'
-        if (inputType === 'date') return date(fields)
-        if (inputType === 'password') return 'a password is not an answer a survey should keep'
-        const mappedType = INPUT_TYPES[inputType]
-        if (!mappedType)
-          conversion.issue({
-            severity: 'warning',
-            code: 'input_type_changed',
-            message: `A ${inputType.slice(0, 30)} input became a text input`,
-            sourceRef: name,
-          })
-        return openText(fields, { inputType: mappedType ?? 'text', placeholder: label(record.placeholder, name) || undefined })
-      }
-      case 'comment':
-        return openText(fields, { longAnswer: true, placeholder: label(record.placeholder, name) || undefined })
-      case 'radiogroup':
-      case 'dropdown':
-      case 'checkbox':
-      case 'tagbox': {
-        const listed = list()
-        if (typeof listed === 'string') return listed
-        const multi = type === 'checkbox' || type === 'tagbox'
-        return multipleChoice(fields, multi, listed, {
-          other,
-          dropdown: type === 'dropdown' || type === 'tagbox',
-          shuffle: record.choicesOrder === 'random',
-        })
-      }
-      case 'imagepicker': {
-        const listed = list()
-        if (typeof listed === 'string') return listed
-        conversion.issue({
-          severity: 'warning',
-          code: 'images_not_imported',
-          message: 'The choices\u2019 pictures were not imported: their labels were',
-          sourceRef: name,
-        })
-        return multipleChoice(fields, record.multiSelect === true, listed)
-      }
-      case 'boolean':
-        return multipleChoice(fields, false, [
-          { id: 'true', label: label(record.labelTrue, name) || 'Yes' },
-          { id: 'false', label: label(record.labelFalse, name) || 'No' },
-        ])
-      case 'ranking': {
-        const listed = list()
-        if (typeof listed === 'string') return listed
-        return listed.length < 2 ? 'a ranking needs at least two choices' : ranking(fields, listed, record.choicesOrder === 'random')
-      }
-      case 'rating':
-        return rating(record, fields, name)
-      case 'matrix': {
-        const rows = choices(record.rows, name)
-        const columns = choices(record.columns, name)
-        if (rows.length === 0 || columns.length === 0) return 'it has no rows or no columns'
-        if (rows.length > LIMITS.choices || columns.length > LIMITS.choices) return `it has more than ${LIMITS.choices} rows or columns`
-        return matrix(
-          { ...fields, required: fields.required || record.isAllRowRequired === true },
-          rows.map((row) => row.label),
-          columns.map((column) => column.label),
-        )
-      }
-      case 'file': {
-        const bytes = typeof record.maxSize === 'number' && record.maxSize > 0 ? record.maxSize : undefined
-        return fileUpload(
-          fields,
-          record.allowMultiple === true,
-          bytes === undefined ? undefined : Math.max(1, Math.ceil(bytes / 1024 / 1024)),
-        )
-      }
-      case 'html': {
-        const text = label(record.html, name)
-        return text ? statement({ id: '', headline: text }) : 'its HTML holds no text'
-      }
-      default:
-        return UNSUPPORTED[type] ?? `Canvass has no element for SurveyJS's ${type.slice(0, 50)} questions`
-    }
-  }
-
-  const rating = (record: Record<string, unknown>, fields: ElementBase, name: string): Element | string => {
-    const lowerLabel = label(record.minRateDescription, name) || undefined
-    const upperLabel = label(record.maxRateDescription, name) || undefined
-    const values = asArray(record.rateValues)
-    if (values.length > 0) {
-      if (values.length > LIMITS.choices) return `it has more than ${LIMITS.choices} rate values`
-      conversion.issue({
-        severity: 'warning',
-        code: 'scale_as_choices',
-        message: 'A rating of listed values became a single choice',
-        sourceRef: name,
-      })
-      return multipleChoice(fields, false, choices(values, name))
-    }
-    const min = typeof record.rateMin === 'number' ? record.rateMin : 1
-    const max = typeof record.rateMax === 'number' ? record.rateMax : 5
-    const step = typeof record.rateStep === 'number' ? record.rateStep : 1
-    if (!Number.isInteger(min) || !Number.isInteger(max) || step !== 1 || max <= min || max - min >= LIMITS.choices)
-      return `a rating from ${min} to ${max} in steps of ${step} is not a scale Canvass has`
-    const shape = record.rateType === 'stars' ? 'star' : record.rateType === 'smileys' ? 'smiley' : 'number'
-    const scaled = scale(fields, { min, max, shape, lowerLabel, upperLabel })
-    if (typeof scaled === 'string') return scaled
-    if (scaled.asChoices)
-      conversion.issue({
-        severity: 'warning',
-        code: 'scale_as_choices',
-        message: `A rating from ${min} to ${max} became a single choice of its points`,
-        sourceRef: name,
-      })
-    return scaled.element
-  }
-
   return { read, label }
+}
+
+/** What reading a question needs from the reader: the report and its text rules. */
+interface Reader {
+  conversion: Conversion
+  label(raw: unknown, sourceRef: string): string
+  choices(raw: unknown, sourceRef: string): ChoiceInput[]
+}
+
+/** The element a SurveyJS question of `type` becomes, or why it becomes none. */
+function buildElement(reader: Reader, type: string, record: Record<string, unknown>, fields: ElementBase, name: string): Element | string {
+  const list = () => {
+    if (record.choicesByUrl !== undefined) return 'its choices are loaded from a URL'
+    const raw = asArray(record.choices)
+    if (raw.length === 0) return 'it has no choices'
+    if (raw.length > LIMITS.choices - 2) return `it has ${raw.length} choices, more than ${LIMITS.choices - 2}`
+    const listed = reader.choices(raw, name)
+    if (record.showNoneItem === true || record.hasNone === true)
+      listed.push({ id: 'none', label: reader.label(record.noneText, name) || 'None' })
+    if (record.showSelectAllItem === true || record.hasSelectAll === true)
+      reader.conversion.warning('select_all_not_imported', 'The "select all" choice was not imported', name)
+    return listed
+  }
+  const other = record.showOtherItem === true || record.hasOther === true ? reader.label(record.otherText, name) || 'Other' : undefined
+  switch (type) {
+    case 'text': {
+      const inputType = asString(record.inputType) ?? 'text'
+      if (inputType === 'date') return date(fields)
+      if (inputType === 'password') return 'a password is not an answer a survey should keep'
+      const mappedType = INPUT_TYPES[inputType]
+      if (!mappedType) reader.conversion.warning('input_type_changed', `A ${inputType.slice(0, 30)} input became a text input`, name)
+      return openText(fields, { inputType: mappedType ?? 'text', placeholder: reader.label(record.placeholder, name) || undefined })
+    }
+    case 'comment':
+      return openText(fields, { longAnswer: true, placeholder: reader.label(record.placeholder, name) || undefined })
+    case 'radiogroup':
+    case 'dropdown':
+    case 'checkbox':
+    case 'tagbox': {
+      const listed = list()
+      if (typeof listed === 'string') return listed
+      const multi = type === 'checkbox' || type === 'tagbox'
+      return multipleChoice(fields, multi, listed, {
+        other,
+        dropdown: type === 'dropdown' || type === 'tagbox',
+        shuffle: record.choicesOrder === 'random',
+      })
+    }
+    case 'imagepicker': {
+      const listed = list()
+      if (typeof listed === 'string') return listed
+      reader.conversion.warning('images_not_imported', 'The choices\u2019 pictures were not imported: their labels were', name)
+      return multipleChoice(fields, record.multiSelect === true, listed)
+    }
+    case 'boolean':
+      return multipleChoice(fields, false, [
+        { id: 'true', label: reader.label(record.labelTrue, name) || 'Yes' },
+        { id: 'false', label: reader.label(record.labelFalse, name) || 'No' },
+      ])
+    case 'ranking': {
+      const listed = list()
+      if (typeof listed === 'string') return listed
+      return listed.length < 2 ? 'a ranking needs at least two choices' : ranking(fields, listed, record.choicesOrder === 'random')
+    }
+    case 'rating':
+      return rating(reader, record, fields, name)
+    case 'matrix': {
+      const rows = reader.choices(record.rows, name)
+      const columns = reader.choices(record.columns, name)
+      if (rows.length === 0 || columns.length === 0) return 'it has no rows or no columns'
+      if (rows.length > LIMITS.choices || columns.length > LIMITS.choices) return `it has more than ${LIMITS.choices} rows or columns`
+      return matrix(
+        { ...fields, required: fields.required || record.isAllRowRequired === true },
+        rows.map((row) => row.label),
+        columns.map((column) => column.label),
+      )
+    }
+    case 'file': {
+      const bytes = typeof record.maxSize === 'number' && record.maxSize > 0 ? record.maxSize : undefined
+      return fileUpload(
+        fields,
+        record.allowMultiple === true,
+        bytes === undefined ? undefined : Math.max(1, Math.ceil(bytes / 1024 / 1024)),
+      )
+    }
+    case 'html': {
+      const text = reader.label(record.html, name)
+      return text ? statement({ id: '', headline: text }) : 'its HTML holds no text'
+    }
+    default:
+      return UNSUPPORTED[type] ?? `Canvass has no element for SurveyJS's ${type.slice(0, 50)} questions`
+  }
+}
+
+/** A rating: listed values as a single choice, a range of whole points as a scale. */
+function rating(reader: Reader, record: Record<string, unknown>, fields: ElementBase, name: string): Element | string {
+  const lowerLabel = reader.label(record.minRateDescription, name) || undefined
+  const upperLabel = reader.label(record.maxRateDescription, name) || undefined
+  const values = asArray(record.rateValues)
+  if (values.length > 0) {
+    if (values.length > LIMITS.choices) return `it has more than ${LIMITS.choices} rate values`
+    reader.conversion.warning('scale_as_choices', 'A rating of listed values became a single choice', name)
+    return multipleChoice(fields, false, reader.choices(values, name))
+  }
+  const min = typeof record.rateMin === 'number' ? record.rateMin : 1
+  const max = typeof record.rateMax === 'number' ? record.rateMax : 5
+  const step = typeof record.rateStep === 'number' ? record.rateStep : 1
+  if (!Number.isInteger(min) || !Number.isInteger(max) || step !== 1 || max <= min || max - min >= LIMITS.choices)
+    return `a rating from ${min} to ${max} in steps of ${step} is not a scale Canvass has`
+  const shape = record.rateType === 'stars' ? 'star' : record.rateType === 'smileys' ? 'smiley' : 'number'
+  const scaled = scale(fields, { min, max, shape, lowerLabel, upperLabel })
+  if (typeof scaled === 'string') return scaled
+  if (scaled.asChoices)
+    reader.conversion.warning('scale_as_choices', `A rating from ${min} to ${max} became a single choice of its points`, name)
+  return scaled.element
 }
 
 const INPUT_TYPES: Readonly<Record<string, InputType>> = {

@@ -43,12 +43,7 @@ export function convertTypeform(form: unknown, options: { fileName?: string } = 
   conversion.logicReported(countLogic(root.logic), 'logic', "The form's logic jumps")
   for (const hidden of asArray(root.hidden)) conversion.hiddenField(hidden, 'hidden')
   if (asRecord(root.variables) && Object.keys(asRecord(root.variables) ?? {}).length > 0)
-    conversion.issue({
-      severity: 'info',
-      code: 'variables_not_imported',
-      message: "The form's variables were not imported: they serve its logic",
-      sourceRef: 'variables',
-    })
+    conversion.info('variables_not_imported', "The form's variables were not imported: they serve its logic", 'variables')
   screens(conversion, root)
   return conversion.finish(conversion.name(root.title, 'Imported Typeform'))
 }
@@ -105,12 +100,7 @@ function fieldElement(conversion: Conversion, field: unknown): Element | undefin
       case 'picture_choice': {
         const list = choices()
         if (typeof list === 'string') return list
-        conversion.issue({
-          severity: 'warning',
-          code: 'images_not_imported',
-          message: 'The choices\u2019 pictures were not imported: their labels were',
-          sourceRef: ref,
-        })
+        conversion.warning('images_not_imported', 'The choices\u2019 pictures were not imported: their labels were', ref)
         return multipleChoice(fields, properties.allow_multiple_selection === true, list, {
           other: properties.allow_other_choice === true ? 'Other' : undefined,
         })
@@ -146,12 +136,7 @@ function fieldElement(conversion: Conversion, field: unknown): Element | undefin
         })
         if (typeof scaled === 'string') return scaled
         if (scaled.asChoices)
-          conversion.issue({
-            severity: 'warning',
-            code: 'scale_as_choices',
-            message: `A scale of ${steps} points from ${min} became a single choice of its points`,
-            sourceRef: ref,
-          })
+          conversion.warning('scale_as_choices', `A scale of ${steps} points from ${min} became a single choice of its points`, ref)
         return scaled.element
       }
       case 'date':
@@ -267,13 +252,7 @@ function screens(conversion: Conversion, root: Record<string, unknown>) {
       ...(buttonText ? { buttonLabel: textMap(buttonText) } : {}),
     })
   }
-  if (welcome.length > 1)
-    conversion.issue({
-      severity: 'warning',
-      code: 'welcome_screens_merged',
-      message: 'Only the first welcome screen was imported',
-      sourceRef: 'welcome_screens',
-    })
+  if (welcome.length > 1) conversion.warning('welcome_screens_merged', 'Only the first welcome screen was imported', 'welcome_screens')
   asArray(root.thankyou_screens).forEach((screen, index) => {
     const record = asRecord(screen)
     if (!record) return
@@ -286,12 +265,7 @@ function screens(conversion: Conversion, root: Record<string, unknown>) {
         conversion.ending({ id, type: 'redirectToUrl', url, label: conversion.name(record.title, 'Redirect') })
         return
       }
-      conversion.issue({
-        severity: 'warning',
-        code: 'external_url_removed',
-        message: 'A redirect that is not an http(s) URL was removed',
-        sourceRef: ref,
-      })
+      conversion.warning('external_url_removed', 'A redirect that is not an http(s) URL was removed', ref)
     }
     const description = conversion.text(properties.description, ref)
     const title = conversion.text(record.title, ref)
