@@ -313,6 +313,20 @@ hostile('markup, scripts, entities that spell markup and control characters are 
   assert.not.match(JSON.stringify(result.document), /<|javascript:|onerror|onclick|cookie/i)
 })
 
+hostile('a Qualtrics file with prototype names, values of the wrong kind and repeated questions is read as data', () => {
+  const result = convert('hostile-prototype.qsf')
+  assert.is(result.document?.name, 'test')
+  assert.equal(mappedOf(result), ['__proto__ -> constructor_1: multipleChoiceSingle'])
+  assert.equal(element(result, 'constructor_1').choices, [
+    { id: '__proto__', label: { 'en-US': 'Polluted' } },
+    { id: 'constructor', label: { 'en-US': 'Other' } },
+    { id: '2', label: { 'en-US': 'Choice 2' } },
+  ])
+  // A question listed twice in a block is placed once.
+  assert.equal(skippedOf(result), ['QID2 (Matrix/Likert): it has no choices'])
+  assert.is(({} as Record<string, unknown>).Display, undefined, 'no prototype was written')
+})
+
 hostile('plain text: entities, tags inside attributes and long inputs cost time in proportion to their length', () => {
   assert.is(plainText('a &lt; b &amp;&amp; c &gt; d'), 'a < b && c > d')
   assert.is(plainText('x &#x1F600; &#55296; &#99999999; &bogus;'), 'x \u{1F600} &#99999999; &bogus;')
@@ -379,7 +393,7 @@ const validation = suiteWithBed('convert: documents pass the v3 create validatio
 
 validation.test("each fixture's document is valid for POST /api/v3/surveys, and one is created as it is", async () => {
   const bed = validation.bed()
-  for (const name of ['qualtrics.qsf', 'surveyjs.json', 'typeform.json', 'hostile-labels.surveyjs.json']) {
+  for (const name of ['qualtrics.qsf', 'surveyjs.json', 'typeform.json', 'hostile-labels.surveyjs.json', 'hostile-prototype.qsf']) {
     const { document } = convert(name)
     const data = { workspaceId: bed.projectId, ...document }
     const answer = await bed.call('POST', '/api/v3/surveys/validate', { key: bed.keyA, body: { operation: 'create', data } })
