@@ -349,6 +349,8 @@ hostile('a file too deep, with a huge string, too large, empty, not JSON or of n
   const huge = JSON.stringify({ fields: [{ type: 'short_text', title: 'x'.repeat(CONVERT_LIMITS.stringChars + 1) }] })
   assert.equal(refusal(convertSurveyFile(huge)), [null, ['error string_too_long']])
   assert.equal(refusal(convertSurveyFile(new Uint8Array(CONVERT_LIMITS.fileBytes + 1))), [null, ['error file_too_large']])
+  // Counted in UTF-8 bytes, not characters: six million three-byte characters are 18 MB.
+  assert.equal(refusal(convertSurveyFile(`{"fields": [], "x": "${'€'.repeat(6_000_000)}"}`)), [null, ['error file_too_large']])
   assert.equal(refusal(convertSurveyFile('  ')), [null, ['error file_empty']])
   assert.equal(refusal(convertSurveyFile('{"fields": [')), [null, ['error invalid_json']])
   assert.equal(refusal(convertSurveyFile('{"questions": "no"}')), [null, ['error unsupported_source']])

@@ -1,3 +1,5 @@
+import { utf8Length } from '../domain/responses/response-size'
+
 /**
  * The bounds a survey file from another tool meets before it is read (docs/moving-in.md, "Limits"): the size
  * of the reference's import, a nesting depth and a string length far above any real export, so that a hostile
@@ -26,7 +28,8 @@ export interface JsonRefusal {
  */
 export function readBoundedJson(text: string): { value: unknown } | { refusal: JsonRefusal } {
   if (text.trim() === '') return { refusal: { code: 'file_empty', message: 'The file is empty' } }
-  if (text.length > CONVERT_LIMITS.fileBytes) return { refusal: tooLarge() }
+  // Characters first: a text of more characters than the cap has more bytes too, and is not counted.
+  if (text.length > CONVERT_LIMITS.fileBytes || utf8Length(text) > CONVERT_LIMITS.fileBytes) return { refusal: tooLarge() }
   let depth = 0
   let stringStart = -1
   for (let at = 0; at < text.length; at++) {
