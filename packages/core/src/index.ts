@@ -154,3 +154,19 @@ export type { MailRetrySchedule } from './mail/mail-retry'
 export { isMailAddress, parseMailFrom } from './mail/mail-address'
 export { MAIL_STORAGE_MISSING, mailSettings } from './mail/mail-options'
 export type { MailOptions, MailSettings } from './mail/mail-options'
+export { convertSurveyFile, detectSurveyKind } from './convert/convert-survey-file'
+export type { ConvertSurveyFileOptions } from './convert/convert-survey-file'
+export { convertQualtrics } from './convert/qualtrics'
+export { convertSurveyJs } from './convert/surveyjs'
+export { convertTypeform } from './convert/typeform'
+export { CONVERT_LIMITS } from './convert/json-bounds'
+export type {
+  ConversionIssue,
+  ConversionKind,
+  ConversionReport,
+  ConversionSource,
+  ConvertedSurvey,
+  MappedItem,
+  SkippedItem,
+  SurveyConversion,
+} from './convert/conversion'
