@@ -92,6 +92,8 @@ const ALL_TOOLS = [
   'edit_survey_blocks',
   'set_survey_block_order',
   'delete_survey',
+  'export_survey',
+  'import_survey',
   'list_responses',
   'count_responses',
   'get_response',
@@ -208,6 +210,15 @@ test('every tool called: each structured content validates against the tool’s 
   await ok(c, 'validate_response', { operation: 'patch', responseId, data: { finished: true } })
   await ok(c, 'update_response', { responseId, data: { data: { nps: 10 } } })
   await ok(c, 'summarize_survey_responses', { surveyId })
+
+  // Survey files (Canvass's own tools): an export, a dry run of its import that writes nothing, and the import.
+  const exported = await ok(c, 'export_survey', { surveyId })
+  assert.equal(exported.data.formbricks.source.surveyId, surveyId)
+  const dryRun = await ok(c, 'import_survey', { workspaceId: x.projectId, export: exported.data, options: { dryRun: true } })
+  assert.ok(dryRun.data.document, 'a dry run answers the resolved document')
+  const imported = await ok(c, 'import_survey', { workspaceId: x.projectId, export: exported.data })
+  assert.is(imported.data.survey.name, 'Blocks, renamed')
+  assert.is.not(imported.data.survey.id, surveyId)
   const asked = await call(c, 'delete_response', { responseId })
   assert.is(asked.structuredContent?.error.code, 'confirmation_required')
   await ok(c, 'delete_response', { responseId, confirm: true })
