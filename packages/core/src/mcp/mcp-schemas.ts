@@ -495,7 +495,13 @@ export const outputSchemas = {
   export_survey: toolOutput(open({ formbricks: open({}), survey: open({}), references: open({}) }, ['formbricks', 'survey'])),
   /** A dry run answers the resolved document, its references, the report and the validation; an import, the survey and the report. */
   import_survey: toolOutput(
-    open({ survey, document: { type: ['object', 'null'] }, references: { type: ['object', 'null'] }, report: open({}), validation: open({}) }),
+    open({
+      survey,
+      document: { type: ['object', 'null'] },
+      references: { type: ['object', 'null'] },
+      report: open({}),
+      validation: open({}),
+    }),
   ),
   summarize_survey_responses: toolOutput(open({})),
 } satisfies Record<string, JsonObjectSchema>
