@@ -10,6 +10,7 @@ import { Client, StreamableHTTPClientTransport, fromJsonSchema } from '@modelcon
 import type { ClientCapabilities, Tool } from '@modelcontextprotocol/client'
 import { suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
+import { MCP_TOOL_NAMES } from './mcp-tool-names'
 
 const { test, bed } = suiteWithBed('MCP tools: output schemas and confirmation')
 
@@ -82,34 +83,9 @@ const twoBlocks = (workspaceId: string, name: string) => ({
   ],
 })
 
-const ALL_TOOLS = [
-  'list_workspaces',
-  'list_surveys',
-  'get_survey',
-  'create_survey',
-  'validate_survey',
-  'patch_survey',
-  'edit_survey_blocks',
-  'set_survey_block_order',
-  'delete_survey',
-  'export_survey',
-  'import_survey',
-  'list_responses',
-  'count_responses',
-  'get_response',
-  'validate_response',
-  'create_response',
-  'update_response',
-  'delete_response',
-  'batch_delete_responses',
-  'get_workspace_custom_css',
-  'patch_workspace_custom_css',
-  'summarize_survey_responses',
-]
-
 test('every tool declares an object output schema, and the four block and custom-CSS tools have the reference’s annotations', async () => {
   const { client, tools } = await connect()
-  assert.equal([...tools.keys()].sort(), [...ALL_TOOLS].sort())
+  assert.equal([...tools.keys()].sort(), [...MCP_TOOL_NAMES].sort())
   for (const tool of tools.values()) {
     assert.is(tool.outputSchema?.type, 'object', `${tool.name} declares an object output schema`)
   }
@@ -230,7 +206,7 @@ test('every tool called: each structured content validates against the tool’s 
   const gone = await call(c, 'get_survey', { surveyId })
   assert.is(gone.structuredContent?.error.code, 'forbidden')
 
-  assert.equal([...new Set(c.answers.map(({ name }) => name))].sort(), [...ALL_TOOLS].sort(), 'every tool was called')
+  assert.equal([...new Set(c.answers.map(({ name }) => name))].sort(), [...MCP_TOOL_NAMES].sort(), 'every tool was called')
   checkAgainstSchemas(c)
 
   // The client does check a result against the schema it holds: one that the answer cannot meet is refused.

@@ -8,6 +8,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { availableBackends, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
+import { MCP_TOOL_NAMES } from './mcp-tool-names'
 
 for (const backend of availableBackends()) {
   const { test, bed } = suiteWithBed(`MCP server (${backend})`, { backend })
@@ -58,36 +59,11 @@ for (const backend of availableBackends()) {
     ],
   })
 
-  const TOOLS = [
-    'list_workspaces',
-    'list_surveys',
-    'get_survey',
-    'create_survey',
-    'validate_survey',
-    'patch_survey',
-    'edit_survey_blocks',
-    'set_survey_block_order',
-    'delete_survey',
-    'export_survey',
-    'import_survey',
-    'list_responses',
-    'count_responses',
-    'get_response',
-    'validate_response',
-    'create_response',
-    'update_response',
-    'delete_response',
-    'batch_delete_responses',
-    'get_workspace_custom_css',
-    'patch_workspace_custom_css',
-    'summarize_survey_responses',
-  ]
-
   test('lists the tools with the reference’s names, input schemas and annotations', async () => {
     const client = await connect()
     assert.is(client.getServerVersion()?.name, 'canvass')
     const { tools } = await client.listTools()
-    assert.equal(tools.map((tool) => tool.name).sort(), [...TOOLS].sort())
+    assert.equal(tools.map((tool) => tool.name).sort(), [...MCP_TOOL_NAMES].sort())
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]))
     const hints = (name: string) => {
       const { readOnlyHint, destructiveHint, idempotentHint } = byName[name]!.annotations ?? {}
@@ -294,7 +270,7 @@ for (const backend of availableBackends()) {
       [bed().projectId],
     )
     const { tools } = await client.listTools()
-    assert.is(tools.length, TOOLS.length)
+    assert.is(tools.length, MCP_TOOL_NAMES.length)
     await client.close()
   })
 
