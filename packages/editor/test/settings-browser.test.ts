@@ -236,7 +236,6 @@ test('link settings, then an in-app survey with triggers, an audience and how it
         triggers: [{ actionClassId: existing.id }, { actionClassId: made.id }],
       },
       targeting: {
-        segmentId: null,
         filters: [
           {
             id: filter?.id,

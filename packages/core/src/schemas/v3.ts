@@ -198,7 +198,7 @@ export const v3SurveyAnswer = v.object({
       triggers: v.array(v.object({ actionClassId: v.string() })),
     }),
   ),
-  targeting: v.optional(v.object({ filters: v.array(v.unknown()), segmentId: v.nullable(v.string()) })),
+  targeting: v.optional(v.object({ filters: v.array(v.unknown()), segmentId: v.optional(v.string()) })),
   customCss: v.nullable(v.object({ light: v.nullable(v.string()), dark: v.nullable(v.string()) })),
   autoComplete: v.nullable(v.number()),
   closeOn: v.nullable(timestamp),

@@ -64,7 +64,12 @@ export function v3SurveyOutput(survey: SurveyRecord, workspaceId: string, segmen
               return typeof id === 'string' ? [{ actionClassId: id }] : []
             }),
           },
-          targeting: { filters: segment?.filters ?? [], segmentId: segment && !segment.isPrivate ? segment.id : null },
+          // The reference's `SurveyTargeting` has `filters` only (and no other property): Canvass's `segmentId` is
+          // there only for a survey that targets a saved segment, which no document of the reference can ask for.
+          targeting: {
+            filters: segment?.filters ?? [],
+            ...(segment && !segment.isPrivate ? { segmentId: segment.id } : {}),
+          },
         }
       : {}),
     // The survey's own CSS as it was written (its source; what it compiled to is never shown).
