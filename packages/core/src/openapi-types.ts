@@ -7193,7 +7193,7 @@ export interface operations {
                                 };
                                 targeting?: {
                                     filters: unknown[];
-                                    segmentId: string | null;
+                                    segmentId?: string;
                                 };
                                 customCss: {
                                     light: string | null;
@@ -7616,7 +7616,7 @@ export interface operations {
                             };
                             targeting?: {
                                 filters: unknown[];
-                                segmentId: string | null;
+                                segmentId?: string;
                             };
                             customCss: {
                                 light: string | null;
@@ -7786,7 +7786,7 @@ export interface operations {
                             };
                             targeting?: {
                                 filters: unknown[];
-                                segmentId: string | null;
+                                segmentId?: string;
                             };
                             customCss: {
                                 light: string | null;
@@ -8128,7 +8128,7 @@ export interface operations {
                             };
                             targeting?: {
                                 filters: unknown[];
-                                segmentId: string | null;
+                                segmentId?: string;
                             };
                             customCss: {
                                 light: string | null;
@@ -8498,7 +8498,7 @@ export interface operations {
                             };
                             targeting?: {
                                 filters: unknown[];
-                                segmentId: string | null;
+                                segmentId?: string;
                             };
                             customCss: {
                                 light: string | null;
@@ -8691,7 +8691,7 @@ export interface operations {
                             };
                             targeting?: {
                                 filters: unknown[];
-                                segmentId: string | null;
+                                segmentId?: string;
                             };
                             customCss: {
                                 light: string | null;
