@@ -179,6 +179,30 @@ test('an app survey: its triggers travel as action-class definitions, matched by
   assert.is(after.surveys, before.surveys + 1)
 })
 
+test('imports at once that each need the same new action class: it is made once, and each import is whole or refused', async () => {
+  const key = `together-${Math.random().toString(36).slice(2, 10)}`
+  const trigger = await actionClass({ name: `Signed up ${key}`, type: 'code', key })
+  const survey = await createSurvey({ ...linkDocument(), type: 'app', distribution: { triggers: [{ actionClassId: trigger.id }] } })
+  const exported = (await call('GET', `/api/v3/surveys/${survey.id}/export`)).body.data
+  const before = await counts(bed().envB)
+  const answers = await Promise.all(
+    Array.from({ length: 4 }, () => call('POST', '/api/v3/surveys/import', { workspaceId: bed().envB, export: exported }, bed().keyB)),
+  )
+  const made = answers.filter((answer) => answer.status === 201)
+  assert.ok(made.length > 0, answers.map((answer) => answer.text).join('\n'))
+  for (const answer of answers.filter((answer) => answer.status !== 201)) {
+    assertProblem(answer, 422, ['references.actionClasses'])
+  }
+  const after = await counts(bed().envB)
+  assert.is(after.actionClasses, before.actionClasses + 1, 'the class is made once')
+  assert.is(after.surveys, before.surveys + made.length, 'a refused import leaves no survey')
+  const classIds = new Set(made.map((answer) => answer.body.data.survey.distribution.triggers[0].actionClassId))
+  assert.is(classIds.size, 1, 'every import made points at the one class')
+  const [classId] = classIds
+  const found = await bed().call('GET', `/api/v1/management/action-classes/${classId}`, { key: bed().keyB })
+  assert.is(found.body.data.key, key)
+})
+
 test("the built-in New Session travels as a no-code class and maps to the other environment's own", async () => {
   const list = async (key: string) =>
     (await bed().call('GET', '/api/v1/management/action-classes', { key })).body.data as Array<{ id: string; name: string }>
